@@ -1,0 +1,12 @@
+"""The game-agnostic kernel: decisions, options, the checked act ladder, seeded RNG, logs and records."""
+
+from .decision import Decision, Option
+from .errors import GameConfigError, IllegalAction
+from .game import Game
+from .registry import add_loader, game_class, games, new_game, register, replay, replay_record
+from .rng import Rng
+
+__all__ = [
+    "Decision", "Game", "GameConfigError", "IllegalAction", "Option", "Rng", "add_loader", "game_class",
+    "games", "new_game", "register", "replay", "replay_record",
+]

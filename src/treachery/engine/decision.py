@@ -1,0 +1,85 @@
+"""Options and decisions: what a seat may choose, as plain JSON-ready values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Option(dict):  # type: ignore[type-arg]
+    """One legal choice: ``{'id': int, 'text': str, 'label': str}``.
+
+    ``id`` is stable within its game's catalogue, ``text`` is a short form that parses back
+    (``"action GA3"``), ``label`` is what people read. Options are shared from the catalogue,
+    so they are read-only.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, id: int, text: str, label: str) -> None:
+        super().__init__(id=id, text=text, label=label)
+
+    def _readonly(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("options are read-only")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore[assignment]
+
+    @property
+    def id(self) -> int:
+        return self["id"]  # type: ignore[no-any-return]
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (Option, (self["id"], self["text"], self["label"]))
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(self["id"])
+
+
+class Decision:
+    """A choice pending for one seat.
+
+    Several decisions pending at once are simultaneous: each seat answers in secret and they
+    resolve together once all are in.
+    """
+
+    __slots__ = ("seat", "kind", "options", "ids", "id", "prompt", "default_id", "rules")
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        options: tuple[Option, ...],
+        id: int,
+        prompt: str,
+        default_id: int,
+        rules: tuple[str, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.options = options
+        self.ids = tuple(o["id"] for o in options)
+        self.id = id
+        self.prompt = prompt
+        self.default_id = default_id
+        self.rules = rules
+
+    @property
+    def default(self) -> Option:
+        """The option taken on timeout, as the game's rules declare."""
+        for option in self.options:
+            if option["id"] == self.default_id:
+                return option
+        return self.options[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [dict(o) for o in self.options],
+            "default": self.default_id,
+            "rules": list(self.rules),
+        }
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, kind={self.kind!r}, options={[o['text'] for o in self.options]})"

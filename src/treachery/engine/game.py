@@ -1,0 +1,234 @@
+"""The game-agnostic core: the checked act() ladder, pending decisions, the per-seat log and records.
+
+A game subclasses ``Game`` and fills in its flow. The base class owns what every game shares:
+validating an answer before anything changes, sealing simultaneous answers until all are in,
+filtering the event log per seat, and keeping the record that replays the game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from .decision import Decision, Option
+from .errors import IllegalAction
+
+# An event: (audience, round, text, rule ids). audience None = everyone, else the one seat that may see it.
+Event = tuple[int | None, int, str, tuple[str, ...]]
+
+
+class Game:
+    """One running game. Subclasses implement ``_resolve``, ``view`` and ``_copy_state``."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    catalogue: ClassVar[tuple[Option, ...]] = ()
+
+    # Per-game instance state shared by every game.
+    players: int
+    seed: int
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    over: bool
+    _pending: list[Decision]
+    _sealed: dict[int, int]
+    _log: list[Event]
+    _actions: list[list[int]]
+    _decision_counter: int
+    _result: dict[str, Any] | None
+
+    @classmethod
+    def action_count(cls) -> int:
+        return len(cls.catalogue)
+
+    def _init_base(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.setup = setup
+        self.over = False
+        self._pending = []
+        self._sealed = {}
+        self._log = []
+        self._actions = []
+        self._decision_counter = 0
+        self._result = None
+
+    # ---- public API -----------------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        """Decisions waiting for an answer; several at once are simultaneous. Empty exactly when over."""
+        if not self._sealed:
+            return list(self._pending)
+        return [d for d in self._pending if d.seat not in self._sealed]
+
+    def act(self, seat: int, option: Any, decision_id: int | None = None) -> None:
+        """Answer the decision pending for ``seat``; anything illegal raises IllegalAction and changes nothing.
+
+        ``option`` may be an Option, its integer id or its text form. ``decision_id``, when given,
+        must name the decision currently pending for that seat (a server uses it to drop stale answers).
+        """
+        option_id = self._option_id(option)
+        decision = self._decision_for(seat)
+        if decision_id is not None and decision_id != decision.id:
+            raise IllegalAction(
+                "stale", f"decision {decision_id} is no longer pending; seat {seat} now answers decision {decision.id}"
+            )
+        if option_id not in decision.ids:
+            allowed = [o["text"] for o in decision.options]
+            raise IllegalAction(
+                "illegal",
+                f"{self.catalogue[option_id]['text']!r} is not allowed for seat {seat} now "
+                f"({decision.kind}); allowed: {', '.join(allowed)}",
+                allowed,
+            )
+        self._commit(decision, option_id)
+
+    def act_fast(self, seat: int, option_id: int) -> None:
+        """Unchecked path for simulation: the caller promises ``option_id`` came from ``pending()`` for ``seat``."""
+        for decision in self._pending:
+            if decision.seat == seat:
+                self._commit(decision, option_id)
+                return
+        raise IllegalAction("not_your_turn", f"seat {seat} has no decision pending")
+
+    def result(self) -> dict[str, Any] | None:
+        """``{'winners': [...], 'sides': {seat: side}, 'reason': str}`` once the game is over, else None."""
+        return copy.deepcopy(self._result) if self._result is not None else None
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` saw (None: the public log), each with a human text and its rule ids."""
+        return [
+            {"round": rnd, "text": text, "rules": list(rules)}
+            for audience, rnd, text, rules in self._log
+            if audience is None or audience == seat
+        ]
+
+    def record(self) -> dict[str, Any]:
+        """The JSON game record that ``treachery.replay`` turns back into this exact game."""
+        return {
+            "game": self.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": copy.deepcopy(self.options),
+            "setup": copy.deepcopy(self.setup),
+            "actions": [list(a) for a in self._actions],
+        }
+
+    def clone(self) -> Game:
+        """An independent copy: acting on it never touches this game."""
+        other = self._copy_state()
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.setup = self.setup
+        other.over = self.over
+        other._pending = self._pending  # decisions are never mutated, only replaced
+        other._sealed = dict(self._sealed)
+        other._log = self._log[:]
+        other._actions = self._actions[:]
+        other._decision_counter = self._decision_counter
+        other._result = self._result
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def parse_option(self, text: str) -> Option:
+        """The catalogue option whose text form is ``text`` (case-insensitive)."""
+        wanted = " ".join(text.lower().split())
+        for option in self.catalogue:
+            if option["text"].lower() == wanted:
+                return option
+        raise IllegalAction("malformed", f"{text!r} is not an option of {self.name}")
+
+    # ---- for subclasses ---------------------------------------------------------------------------
+
+    def _resolve(self, answers: dict[int, int]) -> None:
+        """Apply the answers (seat -> option id) to every pending decision, then run on to the next ones."""
+        raise NotImplementedError
+
+    def _copy_state(self) -> Game:
+        raise NotImplementedError
+
+    def _ask(self, decisions: list[Decision]) -> None:
+        self._pending = decisions
+
+    def _new_decision(
+        self,
+        seat: int,
+        kind: str,
+        option_ids: list[int],
+        prompt: str,
+        default_id: int | None = None,
+        rules: tuple[str, ...] = (),
+    ) -> Decision:
+        self._decision_counter += 1
+        catalogue = self.catalogue
+        return Decision(
+            seat,
+            kind,
+            tuple(catalogue[i] for i in option_ids),
+            self._decision_counter,
+            prompt,
+            option_ids[0] if default_id is None else default_id,
+            rules,
+        )
+
+    def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
+        self._log.append((audience, round_no, text, rules))
+
+    def _finish(self, winners: list[int], sides: dict[int, str], reason: str) -> None:
+        self.over = True
+        self._pending = []
+        self._sealed = {}
+        self._result = {"winners": sorted(winners), "sides": dict(sides), "reason": reason}
+
+    # ---- internals --------------------------------------------------------------------------------
+
+    def _option_id(self, option: Any) -> int:
+        if isinstance(option, bool):
+            raise IllegalAction("malformed", f"{option!r} is not an option: give an option, its id or its text")
+        if isinstance(option, int):
+            option_id = option
+        elif isinstance(option, dict):
+            option_id = option.get("id")
+            if not isinstance(option_id, int) or isinstance(option_id, bool):
+                raise IllegalAction("malformed", "an option must carry an integer 'id'")
+        elif isinstance(option, str):
+            option_id = self.parse_option(option)["id"]
+        else:
+            raise IllegalAction(
+                "malformed", f"{type(option).__name__} is not an option: give an option, its id or its text"
+            )
+        if not 0 <= option_id < len(self.catalogue):
+            raise IllegalAction(
+                "malformed", f"option id {option_id} is outside {self.name}'s catalogue (0..{len(self.catalogue) - 1})"
+            )
+        return option_id
+
+    def _decision_for(self, seat: Any) -> Decision:
+        if self.over:
+            raise IllegalAction("game_over", "the game is over; no action is allowed")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction("malformed", f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        for decision in self._pending:
+            if decision.seat == seat:
+                if seat in self._sealed:
+                    raise IllegalAction("not_your_turn", f"seat {seat} has already answered; waiting for the others")
+                return decision
+        waiting = sorted({d.seat for d in self.pending()})
+        raise IllegalAction("not_your_turn", f"seat {seat} may not act now: waiting for seat(s) {waiting}")
+
+    def _commit(self, decision: Decision, option_id: int) -> None:
+        self._actions.append([decision.seat, option_id])
+        if len(self._pending) == 1:
+            self._resolve({decision.seat: option_id})
+            return
+        self._sealed[decision.seat] = option_id
+        if len(self._sealed) == len(self._pending):
+            answers = self._sealed
+            self._sealed = {}
+            self._resolve(answers)

@@ -1,0 +1,94 @@
+"""Crew cards and locations as data: loaded from cards.toml (or a user's card file), checked once."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ...engine import GameConfigError
+
+LOCATIONS = ("Bridge", "Galley", "Med Lab", "Airlock", "Access Corridor", "Engine Room", "Cargo Hold", "Shuttle Bay")
+LOCATION_CODES = ("BR", "GA", "ML", "AL", "AC", "ER", "CH", "SB")
+BRIDGE, GALLEY, MED_LAB, AIRLOCK, ACCESS_CORRIDOR, ENGINE_ROOM, CARGO_HOLD, SHUTTLE_BAY = range(8)
+KEYWORDS = frozenset({"first", "second", "lob", "destroy", "ongoing", "warning"})
+DEFAULT_FILE = Path(__file__).with_name("cards.toml")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Crew card. Its id is ``location * 3 + priority - 1``, so BR1 = 0 and SB3 = 23."""
+
+    id: int
+    code: str
+    location: int
+    priority: int
+    name: str
+    colour: str
+    keywords: frozenset[str]
+    text: str
+
+    @property
+    def black(self) -> bool:
+        return self.colour == "black"
+
+    def short(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    cards: tuple[Card, ...]
+    status_names: tuple[str, ...]
+
+    def by_code(self, code: str) -> Card:
+        for card in self.cards:
+            if card.code == code.upper():
+                return card
+        raise KeyError(code)
+
+
+def card_code(card_id: int) -> str:
+    return f"{LOCATION_CODES[card_id // 3]}{card_id % 3 + 1}"
+
+
+def location_index(name: object) -> int:
+    """A location from its name or two-letter code, case-insensitive."""
+    if isinstance(name, str):
+        key = name.strip().lower()
+        for index, (full, code) in enumerate(zip(LOCATIONS, LOCATION_CODES, strict=True)):
+            if key in (full.lower(), code.lower()):
+                return index
+    raise GameConfigError(f"unknown location {name!r}; locations: {', '.join(LOCATIONS)}")
+
+
+@lru_cache(maxsize=8)
+def load_cards(path: str | None = None) -> CardSet:
+    """Reads and checks a card file; every effect code must appear exactly once."""
+    file = Path(path) if path else DEFAULT_FILE
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise GameConfigError(f"cannot read card file {file}: {error}") from None
+    entries = data.get("card")
+    if not isinstance(entries, list) or len(entries) != 24:
+        raise GameConfigError(f"card file {file} must list exactly 24 [[card]] entries")
+    cards: dict[int, Card] = {}
+    for entry in entries:
+        code = str(entry.get("code", "")).upper()
+        valid = {card_code(i): i for i in range(24)}
+        if code not in valid or valid[code] in cards:
+            raise GameConfigError(f"card file {file}: code {code!r} is unknown or repeated")
+        keywords = frozenset(entry.get("keywords", []))
+        if not keywords <= KEYWORDS or entry.get("colour") not in ("black", "red"):
+            raise GameConfigError(f"card file {file}: card {code} has bad keywords or colour")
+        card_id = valid[code]
+        cards[card_id] = Card(
+            card_id, code, card_id // 3, card_id % 3 + 1, str(entry.get("name", code)), entry["colour"], keywords,
+            str(entry.get("text", "")),
+        )
+    names = tuple(data.get("status", [{}])[0].get("names", [])) if data.get("status") else ()
+    if len(names) < 10:
+        names = tuple(f"Crew member {i + 1}" for i in range(10))
+    return CardSet(tuple(cards[i] for i in range(24)), names)

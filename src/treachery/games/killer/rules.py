@@ -1,0 +1,946 @@
+"""This Game Is Killer: Alien on Board: the state and the round flow (rules specification K-*).
+
+State is plain data (ints and lists) so a game clones, pickles and replays exactly. The flow is an
+explicit ``step`` plus the pending decisions; ``_advance`` runs every automatic step until a seat
+has to decide or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Game, GameConfigError, Rng, register
+from . import catalogue as opt
+from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
+from .setup import parse_setup
+
+ROUND_CAP = 20  # K-W9
+BR1, BR2, BR3, GA1, GA2, GA3, ML1, ML2, ML3, AL1, AL2, AL3 = range(12)
+AC1, AC2, AC3, ER1, ER2, ER3, CH1, CH2, CH3, SB1, SB2, SB3 = range(12, 24)
+FIXED_DESTROY = {GA2: 1, AL3: 3, ER3: 5, SB2: 7}  # card -> the Location it destroys
+
+ROUND_START, TRACKER, DEAL, GUESS, PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND = range(9)
+STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
+              "end of round")
+POSITION_FIRST, ACTION_FIRST = 1, 2
+OPTION_KEYS = ("card_file",)
+
+_DEFAULT_CARDS = load_cards()
+
+
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+@register
+class Killer(Game):
+    """One game of This Game Is Killer for 3 to 10 players."""
+
+    name = "killer"
+    title = "This Game Is Killer: Alien on Board"
+    min_players = 3
+    max_players = 10
+    catalogue = opt.build_catalogue(_DEFAULT_CARDS)
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
+        self._init_base(players, seed, options, setup)
+        unknown = sorted(set(options) - set(OPTION_KEYS))
+        if unknown:
+            raise GameConfigError(f"unknown option(s) {unknown} for killer; allowed: {', '.join(OPTION_KEYS)}")
+        self.cards: CardSet = _DEFAULT_CARDS
+        if options.get("card_file"):
+            if not isinstance(options["card_file"], str):
+                raise GameConfigError("option 'card_file' must be a path")
+            self.cards = load_cards(options["card_file"])
+            self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
+        self.overrides = parse_setup(setup, players)
+        self.rng = Rng(seed)
+        self._set_up()
+        self._advance()
+
+    # ---- setup (K-S*) ---------------------------------------------------------------------------
+
+    def _set_up(self) -> None:
+        n, rng, plan = self.players, self.rng, self.overrides
+        self.round = plan.start_round  # K-S14
+        self.first = plan.first if plan.first is not None else rng.below(n)  # K-S13
+        self.destroyed = [False] * 8
+        self.removed_at_setup: list[int] = []
+        if n <= 5:  # K-S5..S7
+            removed = plan.removed if plan.removed is not None else self._random_pair()
+            self.removed_at_setup = sorted(removed)
+            for loc in removed:
+                self.destroyed[loc] = True
+        names = list(range(10))  # K-S4: cosmetic Crew Status cards
+        rng.shuffle(names)
+        self.status = names[:n]
+        self.alive = [True] * n
+        self.frozen = [False] * n
+        self.guess = [-1] * n
+        self.deadline = [0] * n  # K-T38: the round at whose 5f a lone crew member dies; 0 = none
+        self.ongoing = [-1] * n  # ONGOING card in front of each seat, in effect
+        self.ongoing_since = [0] * n
+        self.barricade = -1  # the Location a Barricade in effect names
+        self.commander = -1  # Take Command: First Crew Member from next round (K-T3)
+        self.out: list[int] = []  # cards removed from the game, public (K-H4)
+        self.hunted: list[int] = []
+        self._apply_start(plan)
+        for loc in range(8):
+            if self.destroyed[loc]:
+                self.out.extend(c for c in range(loc * 3, loc * 3 + 3) if c not in self.out)
+        in_effect = set(self.ongoing)
+        self.deck = [c for c in range(24) if c not in self.out and c not in in_effect]
+        rng.shuffle(self.deck)
+        self.hunting_row = [loc for loc in range(8) if not self.destroyed[loc] and loc not in self.hunted]
+        rng.shuffle(self.hunting_row)
+        if not self.hunting_row:
+            raise GameConfigError("setup leaves no Location for the Hunting Row")
+        self._override_row(strict=True)
+        self._override_deck(strict=True)
+        self.scanned = [False] * len(self.hunting_row)
+        self.step = ROUND_START
+        self._reset_round()
+
+    def _random_pair(self) -> list[int]:
+        pool = list(range(8))
+        first = pool.pop(self.rng.below(8))
+        return [first, pool[self.rng.below(7)]]
+
+    def _apply_start(self, plan: Any) -> None:
+        for loc in plan.destroyed:
+            self.destroyed[loc] = True
+        for loc in plan.hunted:
+            if self.destroyed[loc]:
+                raise GameConfigError(f"setup: {LOCATIONS[loc]} is destroyed, so it cannot have been hunted")
+        self.hunted = list(plan.hunted)
+        for seat in plan.dead:
+            self.alive[seat] = False
+        for seat in plan.frozen:
+            if self.destroyed[ML1 // 3]:
+                raise GameConfigError("setup: a Frozen crew member needs Cold Storage (ML1), but Med Lab is out")
+            self.frozen[seat] = True
+            self.ongoing[seat] = ML1
+            self.ongoing_since[seat] = self.round - 1
+        for seat, round_no in plan.countdown.items():
+            self.deadline[seat] = round_no
+        for seat, (card, where) in plan.ongoing.items():
+            if self.destroyed[card // 3] or card in self.ongoing:
+                raise GameConfigError(f"setup: {card_code(card)} is not available for an ongoing Action")
+            if not self.alive[seat] or self.frozen[seat]:
+                raise GameConfigError(f"setup: seat {seat} must be On Board to hold an ongoing Action")
+            self.ongoing[seat] = card
+            self.ongoing_since[seat] = self.round - 1
+            if card == CH1:
+                if self.destroyed[where]:
+                    raise GameConfigError("setup: a Barricade must name a Location in play")
+                self.barricade = where
+        if not any(self._on_board(s) for s in range(self.players)):
+            raise GameConfigError("setup leaves nobody On Board")
+
+    def _override_row(self, strict: bool = False) -> None:
+        wanted = self.overrides.hunting_rows.get(self.round)
+        if wanted is None:
+            return
+        if sorted(wanted) != sorted(self.hunting_row):
+            message = (f"setup hunting_row for round {self.round} must hold exactly "
+                       f"{sorted(LOCATIONS[x] for x in self.hunting_row)}")
+            if strict:
+                raise GameConfigError(message)
+            self._event(self.round, f"Setup override skipped: {message}.", ("K-S10",))
+            return
+        self.hunting_row = list(wanted)
+
+    def _override_deck(self, strict: bool = False) -> None:
+        wanted = self.overrides.decks.get(self.round)
+        if wanted is None:
+            return
+        missing = [card_code(c) for c in wanted if c not in self.deck]
+        if missing:
+            message = f"setup deck for round {self.round}: {missing} not in the Crew deck"
+            if strict:
+                raise GameConfigError(message)
+            self._event(self.round, f"Setup override skipped: {message}.", ("K-S12",))
+            return
+        rest = [c for c in self.deck if c not in wanted]
+        self.deck = rest + wanted[::-1]  # the top of the deck is the end of the list
+
+    def _reset_round(self) -> None:
+        n = self.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.position = [-1] * n
+        self.face_down = [False] * n
+        self.location = [-1] * n  # current Location (K-C14)
+        self.action = [-1] * n
+        self.darted = [False] * n  # this seat's Action is cancelled this round (ML3)
+        self.played_first = [0] * n
+        self.discard = [-1] * n
+        self.shared = [False] * n  # ever shared a Location this round (the Coward, K-E65)
+        self.choice = [-1] * n  # the target seat or Location named with this round's Action
+        self.looks: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.blackout = -1
+        self.computer = -1
+        self.alien = -1
+        self.guess_public = False
+        self.short = False
+        self.order: list[int] = []
+        self.index = 0
+        self.stage = ""  # the Action choice being asked, if any
+        self.barricade_broken = False
+
+    # ---- queries ---------------------------------------------------------------------------------
+
+    def _on_board(self, seat: int) -> bool:
+        return self.alive[seat] and not self.frozen[seat]
+
+    def on_board(self) -> list[int]:
+        return [s for s in range(self.players) if self.alive[s] and not self.frozen[s]]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def in_play(self) -> list[int]:
+        return [loc for loc in range(8) if not self.destroyed[loc]]
+
+    def face_down_slots(self) -> list[int]:
+        return [i for i, up in enumerate(self.scanned) if not up]
+
+    def _ongoing_from_earlier(self, seat: int) -> bool:
+        return self.ongoing[seat] in (AC3, CH1) and self.ongoing_since[seat] < self.round
+
+    def _blackout_active(self) -> bool:
+        return self.blackout >= 0 and not self.darted[self.blackout]
+
+    def _card(self, card: int) -> str:
+        return self.cards.cards[card].short()
+
+    # ---- the flow ------------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        while not self.over and not self._pending:
+            step = self.step
+            if step == ROUND_START:
+                self._round_start()
+            elif step == TRACKER:
+                self._tracker()
+            elif step == DEAL:
+                self._deal()
+            elif step == GUESS:
+                self._ask_guesses()
+            elif step == PLAY:
+                self._start_passes()
+            elif step == PASS1:
+                self._next_first_card()
+            elif step == PASS2:
+                self._next_second_card()
+            elif step == REVEAL:
+                self._ask_reveal()
+            else:
+                self._end_of_round()
+
+    def _resolve(self, answers: dict[int, int]) -> None:
+        kind = self._pending[0].kind
+        self._pending = []
+        if kind == "first_card" or kind == "second_card":
+            (seat, option_id), = answers.items()
+            self._play(seat, option_id)
+        elif kind == "ongoing_position":
+            (seat, option_id), = answers.items()
+            self._ongoing_position(seat, option_id - opt.POSITION)
+        elif kind == "reveal":
+            self._reveal(answers[next(iter(answers))] - opt.SLOT)
+        elif kind == "keep_ongoing":
+            self._keep_or_end(answers)
+        elif kind == "tracker_scan":
+            (seat, option_id), = answers.items()
+            self._scan(seat, option_id - opt.SLOT, ("K-T6", "K-E71"))
+        elif kind == "thaw_guess":
+            for seat, option_id in sorted(answers.items()):
+                self.guess[seat] = option_id - opt.LOCATION
+                self._event(self.round, f"You guess the alien will be at the {LOCATIONS[self.guess[seat]]}.",
+                            ("K-E45",), seat)
+            self._event(self.round, "The Frozen crew have made their secret guesses.", ("K-T12", "K-E45"))
+        else:
+            (seat, option_id), = answers.items()
+            self._action_choice(seat, option_id)
+        self._advance()
+
+    # ---- Round Start (K-T3..T6) --------------------------------------------------------------------
+
+    def _round_start(self) -> None:
+        self._reset_round()
+        rnd = self.round
+        self._event(rnd, f"Round {rnd} begins.", ("K-T1",))
+        if self.commander >= 0:
+            if self._on_board(self.commander) and self.commander != self.first:
+                self.first = self.commander
+                self._event(rnd, f"{_p(self.first)} takes command: First Crew Member.", ("K-T3", "K-E32"))
+            self.commander = -1
+        if not self._on_board(self.first):
+            self.first = next(s for s in self.clockwise_from(self.first) if self._on_board(s))
+            self._event(rnd, f"The First Crew Member marker passes to {_p(self.first)}.", ("K-T4", "K-Q5"))
+        self.step = TRACKER
+        holders = [s for s in self.clockwise_from(self.first) if self._ongoing_from_earlier(s)]
+        if holders:
+            self._ask([
+                self._new_decision(s, "keep_ongoing", [opt.KEEP, opt.END],
+                                   f"Keep your {self._card(self.ongoing[s])} running this round, or end it?",
+                                   opt.KEEP, ("K-T5", "K-X2"))
+                for s in holders
+            ])
+
+    def _keep_or_end(self, answers: dict[int, int]) -> None:
+        for seat in sorted(answers):
+            card = self.ongoing[seat]
+            if answers[seat] == opt.END:
+                self._end_ongoing(seat)  # K-T11: its card stays out of the deck until this round's 5k
+                self._event(self.round, f"{_p(seat)} ends {self._card(card)}.", ("K-T5", "K-H21"))
+            else:
+                self._event(self.round, f"{_p(seat)} keeps {self._card(card)} running.", ("K-T5", "K-H21"))
+
+    def _end_ongoing(self, seat: int) -> None:
+        if self.ongoing[seat] == CH1:
+            self.barricade = -1
+        self.ongoing[seat] = -1
+
+    def _tracker(self) -> None:
+        self.step = DEAL
+        for seat in range(self.players):
+            if self.ongoing[seat] == AC3 and self._on_board(seat) and len(self.face_down_slots()) >= 2:
+                slots = self.face_down_slots()
+                self._ask([self._new_decision(
+                    seat, "tracker_scan", [opt.SLOT + i for i in slots],
+                    "Motion Tracker: choose a Hunting Row slot to turn face up.",
+                    opt.SLOT + self.rng.choice(slots), ("K-T6", "K-E71", "K-X3"))])
+                return
+
+    def _scan(self, seat: int, slot: int, rules: tuple[str, ...]) -> None:
+        self.scanned[slot] = True
+        where = LOCATIONS[self.hunting_row[slot]]
+        self._event(self.round, f"{_p(seat)} scans slot {slot + 1}: the {where} is face up; the alien is not there "
+                                "this round.", rules + ("K-E22", "K-H12"))
+
+    # ---- Deal (K-T7..T12, K-T49..T52) --------------------------------------------------------------
+
+    def _deal(self) -> None:
+        rnd = self.round
+        seats = [s for s in self.clockwise_from(self.first) if self._on_board(s)]
+        self.short = len(self.deck) < 2 * len(seats)  # K-T10
+        each = 1 if self.short else 2
+        fixed = self.overrides.hands.get(rnd, {})
+        if fixed:
+            wanted = [c for s, cs in fixed.items() if s in seats for c in cs]
+            if all(c in self.deck for c in wanted) and all(len(fixed[s]) == each for s in fixed if s in seats):
+                self.deck = [c for c in self.deck if c not in wanted]
+            else:
+                self._event(rnd, f"Setup override skipped: hands for round {rnd} do not fit the deck.", ("K-T7",))
+                fixed = {}
+        for turn in range(each):
+            for seat in seats:
+                if seat in fixed:
+                    self.hands[seat].append(fixed[seat][turn])
+                elif self.deck:
+                    self.hands[seat].append(self.deck.pop())
+        if self.short:
+            dealt = [s for s in seats if self.hands[s]]
+            self._event(rnd, f"Not enough Crew cards: one card each for {', '.join(map(_p, dealt))}; no Actions "
+                             "this round.", ("K-T10", "K-T49", "K-T51"))
+        else:
+            self._event(rnd, f"Two Crew cards dealt to each of {', '.join(map(_p, seats))}.", ("K-T7", "K-T8"))
+        for seat in seats:
+            if self.hands[seat]:
+                cards = " and ".join(self._card(c) for c in self.hands[seat])
+                self._event(rnd, f"You are dealt {cards}.", ("K-T7", "K-H1"), seat)
+        self.step = GUESS
+
+    def _ask_guesses(self) -> None:
+        self.step = PLAY
+        frozen = [s for s in range(self.players) if self.alive[s] and self.frozen[s]]
+        if not frozen:
+            return
+        places = sorted(self.hunting_row[i] for i in self.face_down_slots())  # sorted: no slot order leaks
+        self._ask([
+            self._new_decision(s, "thaw_guess", [opt.LOCATION + loc for loc in places],
+                               "You are Frozen: guess where the alien will be revealed this round.",
+                               opt.LOCATION + self.rng.choice(places), ("K-T12", "K-E45", "K-X4"))
+            for s in frozen
+        ])
+
+    def _start_passes(self) -> None:
+        if self.short:
+            seats = [s for s in self.clockwise_from(self.first) if self.hands[s]]
+            for seat in seats:  # K-T49, K-H22: shown together once all are dealt
+                self._place(seat, self.hands[seat].pop(), ("K-T49", "K-X14"))
+            self.step = REVEAL
+            return
+        self.order = [s for s in self.clockwise_from(self.first)
+                      if self._on_board(s) and self.hands[s] and not self._ongoing_from_earlier(s)]  # K-T15
+        self.index = 0
+        self.step = PASS1
+
+    # ---- the two passes (K-T13..T25, K-E5, K-E6) ---------------------------------------------------
+
+    def _first_card_options(self, seat: int) -> tuple[list[int], int]:
+        """Legal first cards (K-E6) and the timeout choice (K-X9)."""
+        hand = self.hands[seat]
+        cards = self.cards.cards
+        legal: list[int] = []
+        for card in hand:
+            other = hand[1] if card == hand[0] else hand[0]
+            if "first" not in cards[other].keywords:
+                legal.append(opt.POSITION + card)
+            if "second" not in cards[card].keywords:
+                legal.append(opt.ACTION + card)
+        legal.sort()
+        a, b = hand
+        low, high = (a, b) if cards[a].priority <= cards[b].priority else (b, a)
+        for option_id in (opt.POSITION + low, opt.POSITION + high, opt.ACTION + low, opt.ACTION + high):
+            if option_id not in legal:
+                continue
+            card = (option_id - opt.ACTION) if option_id >= opt.ACTION else option_id
+            other = high if card == low else low
+            act, pos = (card, other) if option_id >= opt.ACTION else (other, card)
+            if FIXED_DESTROY.get(act) != cards[pos].location:
+                return legal, option_id
+        return legal, legal[0]
+
+    def _next_first_card(self) -> None:
+        if self.index >= len(self.order):
+            ring = self.clockwise_from(self.first)
+            self.order = [s for s in reversed(ring) if self._on_board(s) and self.hands[s]]  # K-T18, K-T19
+            self.index = 0
+            self.step = PASS2
+            return
+        seat = self.order[self.index]
+        legal, default = self._first_card_options(seat)
+        self._ask([self._new_decision(seat, "first_card", legal,
+                                      "Play your first card: as a Position (where you are) or as an Action.",
+                                      default, ("K-T13", "K-E6", "K-X5"))])
+
+    def _next_second_card(self) -> None:
+        if self.index >= len(self.order):
+            self.step = REVEAL
+            return
+        seat = self.order[self.index]
+        hand = self.hands[seat]
+        if self._ongoing_from_earlier(seat):  # K-T21, K-X7, K-X8
+            cards = self.cards.cards
+            default = min(hand, key=lambda c: (cards[c].priority, hand.index(c)))
+            self._ask([self._new_decision(
+                seat, "ongoing_position", sorted(opt.POSITION + c for c in hand),
+                "Your ongoing Action is your first card: choose your Position; the other card is discarded "
+                "face down.", opt.POSITION + default, ("K-T21", "K-E14", "K-X7", "K-X8"))])
+            return
+        card = hand[0]
+        option_id = (opt.ACTION + card) if self.played_first[seat] == POSITION_FIRST else (opt.POSITION + card)
+        self._ask([self._new_decision(seat, "second_card", [option_id],
+                                      "Play your second card, the other way round from your first.",
+                                      option_id, ("K-T18", "K-T20", "K-X6"))])
+
+    def _card_done(self) -> None:
+        self.stage = ""
+        self.index += 1
+
+    def _play(self, seat: int, option_id: int) -> None:
+        hand = self.hands[seat]
+        is_action = option_id >= opt.ACTION
+        card = option_id - opt.ACTION if is_action else option_id - opt.POSITION
+        hand.remove(card)
+        if not self.played_first[seat]:
+            self.played_first[seat] = ACTION_FIRST if is_action else POSITION_FIRST
+        if not is_action:
+            self._place(seat, card, ("K-T13", "K-T20"))
+            self._card_done()
+            return
+        self.action[seat] = card
+        self._event(self.round, f"{_p(seat)} plays {self._card(card)} as an Action.", ("K-T14", "K-H5"))
+        if self.darted[seat]:
+            self._event(self.round, f"{_p(seat)}'s {self._card(card)} has no effect (Sedative Dart).",
+                        ("K-E53", "K-E21"))
+            self._card_done()
+            return
+        if "lob" in self.cards.cards[card].keywords and self.on_board() == [seat]:
+            self._event(self.round, f"{_p(seat)} is the last crew member On Board and plays LAST ON BOARD.",
+                        ("K-E11", "K-E12", "K-W6"))
+            self._game_over([seat], "last on board", ("K-W6",))
+            return
+        self._begin_action(seat, card)
+
+    def _place(self, seat: int, card: int, rules: tuple[str, ...]) -> None:
+        """Lays a Position (K-T13, K-E76): face down while a Blackout holds."""
+        self.position[seat] = card
+        self.location[seat] = card // 3
+        info = self.cards.cards[card]
+        if self._blackout_active():
+            self.face_down[seat] = True
+            self._event(self.round, f"{_p(seat)} plays a Position face down.", rules + ("K-E76", "K-H6"))
+            self._event(self.round, f"Your Position, face down: {LOCATIONS[info.location]} {info.priority} "
+                                    f"({info.code}).", rules + ("K-H6",), seat)
+        else:
+            self._event(self.round, f"{_p(seat)} takes Position {LOCATIONS[info.location]} {info.priority} "
+                                    f"({info.code}).", rules + ("K-H5",))
+        self._note_sharing()
+
+    def _note_sharing(self) -> None:
+        """K-E66: after every placement and move, whoever shares a Location is marked for the Coward check."""
+        first_at: dict[int, int] = {}
+        location = self.location
+        for seat in range(self.players):
+            loc = location[seat]
+            if loc < 0:
+                continue
+            other = first_at.get(loc)
+            if other is None:
+                first_at[loc] = seat
+            else:
+                self.shared[seat] = True
+                self.shared[other] = True
+
+    def _ongoing_position(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard[seat] = hand.pop()
+        self._place(seat, card, ("K-T21",))
+        self._event(self.round, f"{_p(seat)} discards a card face down.", ("K-T21", "K-H19"))
+        self._event(self.round, f"You discard {self._card(self.discard[seat])} face down.", ("K-H19",), seat)
+        self._card_done()
+
+    # ---- Actions when played (K-E24..K-E94) ----------------------------------------------------------
+
+    def _ask_choice(self, seat: int, stage: str, option_ids: list[int], prompt: str, rules: tuple[str, ...],
+                    default: int | None = None) -> None:
+        self.stage = stage
+        if default is None:
+            default = self.rng.choice(option_ids)  # K-X10: a random legal option on timeout
+        self._ask([self._new_decision(seat, stage, option_ids, prompt, default, rules)])
+
+    def _begin_action(self, seat: int, card: int) -> None:
+        rnd = self.round
+        slots = self.face_down_slots()
+        if card == BR1:
+            self.computer = seat
+            self._ask_choice(seat, "look", [opt.SLOT + i for i in slots],
+                             "Ship's Computer: choose a hidden Hunting Row card to look at.", ("K-E25", "K-X11"))
+        elif card == BR2:
+            self._ask_choice(seat, "sweep", [opt.SLOT + i for i in slots] + [opt.NONE],
+                             "Sensor Sweep: choose a hidden Hunting Row card to look at (up to 2), or none.",
+                             ("K-E29", "K-X11"), opt.SLOT + self.rng.choice(slots))
+        elif card == BR3:
+            self.commander = seat
+            self._event(rnd, f"{_p(seat)} will be First Crew Member from next round.", ("K-E32",))
+            self._card_done()
+        elif card == ML3:
+            targets = [s for s in self.on_board() if s != seat and not self._ongoing_from_earlier(s)]
+            self._choose_seat(seat, targets, "Sedative Dart: whose Action this round has no effect?", ("K-E53",))
+        elif card == AL2:
+            places = [loc for loc in self.in_play() if loc != AIRLOCK]
+            self._choose_location(seat, places, "Evacuation Order: name a Location to empty into the Airlock.",
+                                  ("K-E59",))
+        elif card == AC2:
+            places = [loc for loc in self.in_play() if loc != self.location[seat]]
+            self._choose_location(seat, places, "Crawl Through the Vents: move where?", ("K-E69",))
+        elif card == AC3:
+            self.ongoing[seat], self.ongoing_since[seat] = AC3, rnd
+            if len(slots) >= 2:
+                self._ask_choice(seat, "tracker", [opt.SLOT + i for i in slots],
+                                 "Motion Tracker: choose a Hunting Row slot to turn face up.", ("K-E71", "K-X3"))
+            else:
+                self._event(rnd, "Motion Tracker: only one hidden Hunting Row card; nothing to scan.", ("K-E22",))
+                self._card_done()
+        elif card == ER2:
+            self.blackout = seat
+            self._event(rnd, "Blackout: every Position played from now on this round is face down.", ("K-E76",))
+            self._card_done()
+        elif card == SB1:
+            self._choose_location(seat, sorted(self.hunted), "Signal Flare: which hunted Location goes back into "
+                                  "the Hunting Row?", ("K-E90", "K-E91"))
+        elif card == GA1:
+            here = self.location[seat]
+            targets = [s for s in range(self.players) if s != seat and self.alive[s] and self.position[s] >= 0
+                       and not self.face_down[s] and self.location[s] == here >= 0]
+            self._choose_seat(seat, targets, "Meat Cleaver: who beside you?", ("K-E34", "K-E78"))
+        elif card == ER1:
+            targets = [s for s in self.on_board() if s != seat]
+            self._choose_seat(seat, targets, "Rig the Hatch: whose Priority becomes 4?", ("K-E74",))
+        elif card == CH1:
+            self.ongoing[seat], self.ongoing_since[seat] = CH1, rnd
+            self._choose_location(seat, self.in_play(), "Barricade: name a Location the alien cannot kill in.",
+                                  ("K-E81",))
+        elif card == CH2:
+            self._choose_location(seat, sorted(self.hunted), "Cutting Torch: DESTROY which hunted Location?",
+                                  ("K-E86",))
+        else:  # red Actions with no choice act at End of Round (K-T23)
+            self._card_done()
+
+    def _choose_seat(self, seat: int, targets: list[int], prompt: str, rules: tuple[str, ...]) -> None:
+        if not targets:
+            self._event(self.round, f"{self._card(self.action[seat])} has no legal target: no effect.", ("K-E7",))
+            self._card_done()
+            return
+        self._ask_choice(seat, "target", [opt.SEAT + s for s in targets], prompt, rules + ("K-X11",))
+
+    def _choose_location(self, seat: int, places: list[int], prompt: str, rules: tuple[str, ...]) -> None:
+        if not places:
+            self._event(self.round, f"{self._card(self.action[seat])} has no legal choice: no effect.", ("K-E7",))
+            self._card_done()
+            return
+        self._ask_choice(seat, "location", [opt.LOCATION + loc for loc in places], prompt, rules + ("K-X11",))
+
+    def _action_choice(self, seat: int, option_id: int) -> None:
+        card, stage, rnd = self.action[seat], self.stage, self.round
+        if stage == "look":
+            self._look(seat, option_id - opt.SLOT)
+        elif stage == "sweep":
+            if option_id != opt.NONE:
+                self._look(seat, option_id - opt.SLOT)
+                more = [i for i in self.face_down_slots() if i != option_id - opt.SLOT]
+                if more:
+                    self._ask_choice(seat, "sweep_more", [opt.SLOT + i for i in more] + [opt.NONE],
+                                     "Sensor Sweep: look at a second card, or stop.", ("K-E29",),
+                                     opt.SLOT + self.rng.choice(more))
+                    return
+                self._offer_scan(seat)
+                return
+        elif stage == "sweep_more":
+            if option_id != opt.NONE:
+                self._look(seat, option_id - opt.SLOT)
+            self._offer_scan(seat)
+            return
+        elif stage == "sweep_scan":
+            if option_id != opt.NONE:
+                self._scan(seat, option_id - opt.SLOT, ("K-E30",))
+        elif stage == "tracker":
+            self._scan(seat, option_id - opt.SLOT, ("K-E71",))
+        elif stage == "target":
+            self._target(seat, card, option_id - opt.SEAT)
+        elif stage == "location":
+            self._location_chosen(seat, card, option_id - opt.LOCATION)
+        else:  # pragma: no cover - every stage is listed above
+            raise AssertionError(f"unknown stage {stage!r} in round {rnd}")
+        self._card_done()
+
+    def _look(self, seat: int, slot: int) -> None:
+        where = self.hunting_row[slot]
+        self.looks[seat].append((slot, where))
+        self._event(self.round, f"{_p(seat)} looks at Hunting Row slot {slot + 1}.", ("K-H11",))
+        self._event(self.round, f"Slot {slot + 1} holds the {LOCATIONS[where]}.", ("K-H11",), seat)
+
+    def _offer_scan(self, seat: int) -> None:
+        looked = [slot for slot, _ in self.looks[seat] if not self.scanned[slot]]
+        if len(self.face_down_slots()) >= 2 and looked:
+            self._ask_choice(seat, "sweep_scan", [opt.SLOT + i for i in looked] + [opt.NONE],
+                             "Sensor Sweep: turn one of the cards you looked at face up, or not.",
+                             ("K-E30", "K-E22"), opt.NONE)
+            return
+        self._card_done()
+
+    def _target(self, seat: int, card: int, target: int) -> None:
+        rnd = self.round
+        self.choice[seat] = target
+        if card == ML3:
+            self.darted[target] = True
+            self._event(rnd, f"Sedative Dart: {_p(target)}'s Action this round has no effect.", ("K-E53",))
+            if self.action[target] in (AC3, CH1) and self.ongoing[target] == self.action[target]:
+                self._end_ongoing(target)  # K-E55: the lasting effect never starts
+            if self.action[target] >= 0:
+                self._event(rnd, f"{_p(target)}'s {self._card(self.action[target])} is cancelled; what it has "
+                                 "already done stays done.", ("K-E54", "K-E97"))
+        elif card == GA1:
+            self._event(rnd, f"Meat Cleaver: {_p(seat)} picks {_p(target)}.", ("K-E34",))
+        else:
+            self._event(rnd, f"Rig the Hatch: {_p(target)}'s Priority is 4 this round.", ("K-E74",))
+
+    def _location_chosen(self, seat: int, card: int, place: int) -> None:
+        rnd = self.round
+        self.choice[seat] = place
+        name = LOCATIONS[place]
+        if card == AL2:
+            for s in self.on_board():
+                if self.position[s] >= 0 and self.location[s] == place:
+                    self.location[s] = AIRLOCK
+            self._event(rnd, f"Evacuation: {name} to Airlock.", ("K-E59", "K-E61", "K-H7"))
+            self._note_sharing()
+        elif card == AC2:
+            self.location[seat] = place
+            self._event(rnd, f"{_p(seat)} crawls through the vents to the {name}.", ("K-E69",))
+            self._note_sharing()
+        elif card == CH1:
+            self.barricade = place
+            self._event(rnd, f"Barricade: the alien cannot kill anyone at the {name}.", ("K-E81",))
+        elif card == CH2:
+            self._event(rnd, f"Cutting Torch: the {name} will be DESTROYED at End of Round.", ("K-E86",))
+        elif card == SB1:
+            self._signal_flare(place)
+
+    def _signal_flare(self, place: int) -> None:
+        """K-E90: the hunted card rejoins the face-down cards, which are reshuffled; scanned ones stay put."""
+        self.hunted.remove(place)
+        hidden = [self.hunting_row[i] for i in self.face_down_slots()] + [place]
+        self.rng.shuffle(hidden)
+        row = []
+        for i, loc in enumerate(self.hunting_row):
+            row.append(loc if self.scanned[i] else hidden.pop())
+        row.append(hidden.pop())
+        self.hunting_row = row
+        self.scanned.append(False)
+        self.looks = [[] for _ in range(self.players)]  # K-E23: what was looked at is stale now
+        self._event(self.round, f"Signal Flare: the {LOCATIONS[place]} goes back into the Hunting Row and the "
+                                "hidden cards are reshuffled.", ("K-E90", "K-E23"))
+
+    # ---- Reveal (K-T26..T30) --------------------------------------------------------------------------
+
+    def _ask_reveal(self) -> None:
+        rnd = self.round
+        hidden = [s for s in range(self.players) if self.face_down[s]]
+        if hidden:  # 4a
+            for seat in hidden:
+                self.face_down[seat] = False
+            shown = "; ".join(f"{_p(s)} {self.cards.cards[self.position[s]].code} now at the "
+                              f"{LOCATIONS[self.location[s]]}" for s in hidden)
+            self._event(rnd, f"Face-down Positions turn up: {shown}.", ("K-T26", "K-E77"))
+        chooser = self.computer if self.computer >= 0 and not self.darted[self.computer] else self.first
+        slots = self.face_down_slots()
+        self.step = END_OF_ROUND
+        self._ask([self._new_decision(
+            chooser, "reveal", [opt.SLOT + i for i in slots], "Choose the Hunting Row card that reveals the alien.",
+            opt.SLOT + self.rng.choice(slots), ("K-T27", "K-T28", "K-T29", "K-X12", "K-X13"))])
+
+    def _reveal(self, slot: int) -> None:
+        rnd = self.round
+        self.alien = self.hunting_row[slot]
+        self.scanned[slot] = True
+        self._event(rnd, f"Slot {slot + 1} is turned: the alien is in the {LOCATIONS[self.alien]}!",
+                    ("K-T27", "K-H13"))
+        guesses = [s for s in range(self.players) if self.alive[s] and self.frozen[s] and self.guess[s] >= 0]
+        if guesses:  # 4c
+            self.guess_public = True
+            said = "; ".join(f"{_p(s)} guessed the {LOCATIONS[self.guess[s]]}" for s in guesses)
+            self._event(rnd, f"Frozen guesses: {said}.", ("K-T30", "K-H18"))
+
+    # ---- End of Round and Clean Up (K-T31..T48, K-V*, K-W*) ---------------------------------------
+
+    def _red(self, seat: int, card: int) -> bool:
+        return self.action[seat] == card and not self.darted[seat]
+
+    def _end_of_round(self) -> None:
+        rnd, n, cards = self.round, self.players, self.cards.cards
+        alive_before = [s for s in range(n) if self.alive[s]]
+        # 5a: every red Action at once (K-T31, K-E8, K-V5)
+        destroyed_now: list[int] = []
+        for seat in range(n):
+            card = self.action[seat]
+            if card < 0 or self.darted[seat] or cards[card].black:
+                continue
+            target = FIXED_DESTROY.get(card, self.choice[seat] if card == CH2 else -1)
+            if target >= 0 and not self.destroyed[target] and target not in destroyed_now:
+                destroyed_now.append(target)  # K-E9, K-E10
+        deaths: dict[int, tuple[str, tuple[str, ...]]] = {}
+        for loc in destroyed_now:
+            self._event(rnd, f"The {LOCATIONS[loc]} is DESTROYED.", ("K-T31", "K-E9"))
+        for seat in alive_before:
+            if (self._on_board(seat) and self.position[seat] >= 0 and self.location[seat] in destroyed_now
+                    and not self._red(seat, AL1)):
+                deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[self.location[seat]]} is destroyed.", ("K-E9",))
+            elif self._on_board(seat) and self.location[seat] in destroyed_now:
+                self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
+        for seat in alive_before:
+            target = self.choice[seat]
+            if self._red(seat, GA1) and target >= 0 and self.alive[target] and self.position[target] >= 0 \
+                    and self.location[target] == self.location[seat] >= 0 and target not in deaths:
+                deaths[target] = (f"{_p(target)} is killed by {_p(seat)}'s Meat Cleaver.", ("K-E35",))
+            if self._red(seat, AC1) and self.shared[seat] and seat not in deaths:
+                deaths[seat] = (f"{_p(seat)}, the Coward, was caught sharing a Location and dies.",
+                                ("K-E64", "K-E65", "K-E66"))
+        for seat in sorted(deaths):
+            self._kill(seat, *deaths[seat])
+        # 5b (K-T32, K-W2, K-W5)
+        if self.alien in destroyed_now:
+            self._event(rnd, f"The alien was in the {LOCATIONS[self.alien]} and dies with it!", ("K-T32", "K-W2"))
+            self._game_over(self.on_board(), "alien destroyed", ("K-W2", "K-W4", "K-W5"))
+            return
+        # 5c (K-T33, K-V6..V13, K-E96)
+        if self._alien_attacks():
+            return
+        # 5d: thaw (K-T34, K-E46)
+        for seat in range(n):
+            if self.alive[seat] and self.frozen[seat] and self.guess[seat] == self.alien:
+                self.frozen[seat] = False
+                self.ongoing[seat] = -1
+                self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
+        # 5e: Cold Storage (K-T35, K-E41)
+        for seat in range(n):
+            if self._red(seat, ML1) and self._on_board(seat):
+                if len(self.on_board()) >= 2:
+                    self.frozen[seat] = True
+                    self.ongoing[seat], self.ongoing_since[seat] = ML1, rnd
+                    self.guess[seat] = -1
+                    self._event(rnd, f"{_p(seat)} enters Cold Storage: Frozen.", ("K-T35", "K-E41"))
+                else:
+                    self._event(rnd, f"{_p(seat)} cannot enter Cold Storage: nobody else is On Board.",
+                                ("K-T35", "K-E41", "K-Q14"))
+        # 5f: the Last-on-Board deadline (K-T36, K-W8)
+        for seat in range(n):
+            if self.deadline[seat] == rnd:
+                self.deadline[seat] = 0
+                if self.alive[seat] and self.on_board() == [seat]:
+                    self._kill(seat, f"{_p(seat)} did not win in time and dies, last on board.", ("K-T36", "K-W8"))
+                elif self.alive[seat]:
+                    self._event(rnd, f"{_p(seat)} is no longer alone: the countdown is cancelled.", ("K-T36",))
+        # 5g (K-T37, K-W7)
+        left = self.on_board()
+        if not left:
+            self._event(rnd, "Nobody is left On Board: tragic defeat.", ("K-T37", "K-W7"))
+            self._game_over([], "tragic defeat", ("K-W7",))
+            return
+        # 5h (K-T38)
+        for seat in range(n):
+            if self.deadline[seat] and not self.alive[seat]:
+                self.deadline[seat] = 0
+        if len(left) == 1 and not self.deadline[left[0]]:
+            self.deadline[left[0]] = rnd + 1
+            self._event(rnd, f"{_p(left[0])} is the last crew member On Board: win by the end of round {rnd + 1}.",
+                        ("K-T38", "K-W8"))
+        # 5i: ongoing effects whose end came (K-T39, K-E15, K-E72, K-E83)
+        for seat in range(n):
+            card = self.ongoing[seat]
+            if card in (AC3, CH1) and not self.alive[seat]:
+                self._end_ongoing(seat)
+                self._event(rnd, f"{self._card(card)} ends with its holder.", ("K-T39", "K-E15"))
+            elif card == CH1 and (self.barricade in destroyed_now or self.barricade_broken):
+                self._end_ongoing(seat)
+                self._event(rnd, "The Barricade is gone.", ("K-T39", "K-E82", "K-E83"))
+        # 5j (K-T40)
+        for loc in destroyed_now:
+            self.destroyed[loc] = True
+            if loc in self.hunted:
+                self.hunted.remove(loc)
+            if loc in self.hunting_row:
+                index = self.hunting_row.index(loc)
+                del self.hunting_row[index]
+                del self.scanned[index]
+        # 5k (K-T41, K-T42)
+        for loc in destroyed_now:
+            self.out.extend(range(loc * 3, loc * 3 + 3))
+        in_effect = set(self.ongoing)
+        self.deck = [c for c in range(24) if c not in self.out and c not in in_effect]
+        self.rng.shuffle(self.deck)
+        if BR3 in self.action and not self.darted[self.action.index(BR3)]:
+            self.commander = self.action.index(BR3)  # K-T3, K-E97
+        else:
+            self.commander = -1
+        self._clean_up(destroyed_now)
+
+    def _alien_attacks(self) -> bool:
+        """5c. Returns True when the game ended (Flamethrower)."""
+        rnd, n = self.round, self.players
+        where = self.alien
+        if self.barricade == where and any(self.ongoing[s] == CH1 for s in range(n)):
+            self._event(rnd, f"The Barricade holds: the alien kills nobody at the {LOCATIONS[where]}.",
+                        ("K-V8", "K-E82"))
+            self.barricade_broken = True  # it ends at 5i
+            return False
+        ring = self.clockwise_from(self.first)
+        candidates = [s for s in ring if self._on_board(s) and self.position[s] >= 0 and self.location[s] == where
+                      and not (self._red(s, AC1) and not self.shared[s])]  # K-V7, K-V9
+        if not candidates:
+            self._event(rnd, f"Nobody is in the {LOCATIONS[where]}: the alien kills nobody.", ("K-V13",))
+            return False
+        rigged = {self.choice[s] for s in range(n) if self._red(s, ER1)}
+        lowest = any(self._red(s, GA3) for s in range(n))  # K-E38
+
+        def priority(seat: int) -> int:  # K-E19
+            if seat in rigged:
+                return 4
+            if self._red(seat, SB3):
+                return 0
+            return self.cards.cards[self.position[seat]].priority
+
+        pick = (min if lowest else max)(priority(s) for s in candidates)
+        victim = next(s for s in candidates if priority(s) == pick)  # K-V11: clockwise from the First Crew Member
+        if self._red(victim, ML2):
+            self._event(rnd, f"The alien lunges at {_p(victim)}, who escapes on adrenaline: nobody dies.",
+                        ("K-E50", "K-V12"))
+            return False
+        if self._red(victim, CH3):
+            self._event(rnd, f"The alien lunges at {_p(victim)} and is burnt by the Flamethrower: the alien dies!",
+                        ("K-E88", "K-V12", "K-W3"))
+            self._game_over(self.on_board(), "flamethrower", ("K-W3",))
+            return True
+        self._kill(victim, f"The alien kills {_p(victim)} in the {LOCATIONS[where]}.", ("K-T33", "K-V6", "K-V10"))
+        return False
+
+    def _clean_up(self, destroyed_now: list[int]) -> None:
+        rnd = self.round
+        if self.alien >= 0 and not self.destroyed[self.alien]:  # 6a
+            index = self.hunting_row.index(self.alien)
+            del self.hunting_row[index]
+            del self.scanned[index]
+            self.hunted.append(self.alien)
+        row = [loc for loc in self.in_play() if loc not in self.hunted]  # 6b, 6c
+        if not row:  # 6d (K-T46, K-Q4)
+            row = [loc for loc in self.hunted if loc != self.alien] or list(self.hunted)
+            self.hunted = [loc for loc in self.hunted if loc not in row]
+            self._event(rnd, "Every Location has been hunted: the hunted cards go back into the Hunting Row.",
+                        ("K-T46", "K-Q4"))
+        self.hunting_row = row
+        self.rng.shuffle(self.hunting_row)
+        if rnd >= ROUND_CAP:  # 6e
+            for seat in range(self.players):
+                if self.alive[seat] and not self.frozen[seat]:
+                    self.alive[seat] = False
+            self._event(rnd, "Round 20 ends with the alien alive: life support fails and every crew member dies.",
+                        ("K-T47", "K-W9"))
+            self._game_over([], "round cap", ("K-W9",))
+            return
+        self.round = rnd + 1  # 6f
+        self._override_row()
+        self._override_deck()
+        self.scanned = [False] * len(self.hunting_row)
+        self.step = ROUND_START
+
+    def _kill(self, seat: int, text: str, rules: tuple[str, ...]) -> None:
+        self.alive[seat] = False
+        self._event(self.round, text, rules + ("K-V4",))
+
+    def _game_over(self, winners: list[int], reason: str, rules: tuple[str, ...]) -> None:
+        rnd = self.round
+        for seat in range(self.players):
+            if self.alive[seat] and self.frozen[seat]:  # K-E47, K-Q2
+                self.alive[seat] = False
+                self._event(rnd, f"{_p(seat)} is still in Cold Storage and freezes to death.", ("K-E47", "K-W4"))
+        winners = [s for s in winners if self.alive[s]]
+        said = ", ".join(map(_p, winners)) if winners else "nobody"
+        self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("K-W11", "K-W13"))
+        row = ", ".join(f"slot {i + 1} {LOCATIONS[loc]}" for i, loc in enumerate(self.hunting_row))
+        deck = ", ".join(card_code(c) for c in reversed(self.deck)) or "empty"
+        discards = "; ".join(f"{_p(s)} {card_code(self.discard[s])}" for s in range(self.players)
+                             if self.discard[s] >= 0) or "none"
+        self._event(rnd, f"Everything revealed. Hunting Row: {row}. Crew deck, top first: {deck}. "
+                         f"Discards: {discards}.", ("K-W12",))
+        self.step = -1
+        self._finish(winners, {s: "crew" for s in range(self.players)}, reason)
+
+    # ---- views and copies -------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .view import build_view
+
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+        return build_view(self, seat)
+
+    def _copy_state(self) -> Killer:
+        other = Killer.__new__(Killer)
+        d = other.__dict__
+        for key, value in self.__dict__.items():
+            if key[0] == "_":
+                continue  # the engine's own fields: Game.clone copies them
+            if type(value) is list:
+                d[key] = value[:]
+            else:
+                d[key] = value
+        other.rng = self.rng.copy()
+        other.hands = [h[:] for h in self.hands]
+        other.looks = [h[:] for h in self.looks]
+        return other

@@ -1,0 +1,111 @@
+"""What one seat may see of a Killer game (K-H*): built up from public facts plus that seat's own.
+
+Nothing is copied from the state and then trimmed: each field is added because the seat may know it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import LOCATIONS, card_code
+
+if TYPE_CHECKING:
+    from .rules import Killer
+
+
+def _card_info(game: Killer, card: int) -> dict[str, Any]:
+    info = game.cards.cards[card]
+    return {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
+            "colour": info.colour, "keywords": sorted(info.keywords), "text": info.text}
+
+
+def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    from .rules import CH1, CH2, ER1, GA1, ML3, AL2, AC2, SB1
+
+    mine = viewer == seat
+    entry: dict[str, Any] = {
+        "seat": seat,
+        "name": game.cards.status_names[game.status[seat]],  # K-S4, K-D27
+        "alive": game.alive[seat],  # K-H16
+        "frozen": game.frozen[seat],  # K-H17
+        "on_board": game.alive[seat] and not game.frozen[seat],
+        "last_on_board_deadline": game.deadline[seat] or None,  # K-H17
+        "first_crew_member": seat == game.first,
+        "cards_in_hand": len(game.hands[seat]),  # K-H26
+        "position": None,
+        "action": None,
+        "ongoing": None,
+        "guess": None,
+    }
+    card = game.position[seat]
+    if card >= 0:
+        if game.face_down[seat] and not mine and not ended:  # K-H6
+            entry["position"] = {"face_down": True}
+        else:
+            entry["position"] = {"card": card_code(card), "face_down": game.face_down[seat],
+                                 "location": LOCATIONS[game.location[seat]],
+                                 "priority": game.cards.cards[card].priority}
+    act = game.action[seat]
+    if act >= 0:  # K-H5: Actions are played face up, with their public choices
+        action: dict[str, Any] = {"card": card_code(act), "name": game.cards.cards[act].name,
+                                  "cancelled": game.darted[seat]}
+        chosen = game.choice[seat]
+        if chosen >= 0 and act in (GA1, ER1, ML3):
+            action["target"] = chosen
+        elif chosen >= 0 and act in (AL2, AC2, CH1, CH2, SB1):
+            action["location"] = LOCATIONS[chosen]
+        entry["action"] = action
+    held = game.ongoing[seat]
+    if held >= 0:  # K-H20
+        entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat],
+                            "location": LOCATIONS[game.barricade] if held == CH1 and game.barricade >= 0 else None}
+    if game.guess[seat] >= 0 and game.frozen[seat] and (mine or game.guess_public or ended):  # K-H18
+        entry["guess"] = LOCATIONS[game.guess[seat]]
+    if game.discard[seat] >= 0:
+        entry["discarded"] = card_code(game.discard[seat]) if mine or ended else "face down"  # K-H19
+    return entry
+
+
+def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
+    from .rules import STEP_NAMES
+
+    ended = game.over  # K-W12: the end reveals everything
+    row = []
+    looked = dict(game.looks[viewer]) if viewer is not None else {}
+    for slot, loc in enumerate(game.hunting_row):
+        shown = ended or game.scanned[slot]  # K-H9, K-H12
+        entry: dict[str, Any] = {"slot": slot + 1, "face_up": game.scanned[slot]}
+        if shown:
+            entry["location"] = LOCATIONS[loc]
+        elif slot in looked:  # K-H11
+            entry["location"] = LOCATIONS[looked[slot]]
+            entry["looked_at"] = True
+        row.append(entry)
+    view: dict[str, Any] = {
+        "game": "killer",
+        "seat": viewer,
+        "round": game.round,
+        "round_cap": 20,
+        "step": "over" if ended else STEP_NAMES[game.step],
+        "short_round": game.short,
+        "first_crew_member": game.first,
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "hunting_row": row,
+        "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),  # K-H10
+        "alien_location": LOCATIONS[game.alien] if game.alien >= 0 else None,  # K-H13
+        "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],  # K-H15
+        "destroyed": [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]],
+        "removed_at_setup": [LOCATIONS[loc] for loc in game.removed_at_setup],
+        "removed_cards": sorted(card_code(c) for c in game.out),  # K-H4
+        "deck_size": len(game.deck),
+        "blackout": game._blackout_active(),
+        "waiting_for": sorted({d.seat for d in game.pending()}),
+        "cards": [_card_info(game, c) for c in range(24)],
+    }
+    if viewer is not None:
+        view["hand"] = [card_code(c) for c in game.hands[viewer]]  # K-H1
+    if ended:
+        view["result"] = game.result()
+        view["deck"] = [card_code(c) for c in reversed(game.deck)]
+        view["hands"] = {s: [card_code(c) for c in game.hands[s]] for s in range(game.players)}
+    return view
