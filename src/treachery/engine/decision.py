@@ -52,11 +52,12 @@ class Decision:
         prompt: str,
         default_id: int,
         rules: tuple[str, ...] = (),
+        ids: tuple[int, ...] | None = None,
     ) -> None:
         self.seat = seat
         self.kind = kind
         self.options = options
-        self.ids = tuple(o["id"] for o in options)
+        self.ids = ids if ids is not None else tuple(o["id"] for o in options)
         self.id = id
         self.prompt = prompt
         self.default_id = default_id

@@ -166,15 +166,15 @@ class Game:
         rules: tuple[str, ...] = (),
     ) -> Decision:
         self._decision_counter += 1
-        catalogue = self.catalogue
         return Decision(
             seat,
             kind,
-            tuple(catalogue[i] for i in option_ids),
+            tuple(map(self.catalogue.__getitem__, option_ids)),
             self._decision_counter,
             prompt,
             option_ids[0] if default_id is None else default_id,
             rules,
+            tuple(option_ids),
         )
 
     def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
@@ -189,6 +189,10 @@ class Game:
     # ---- internals --------------------------------------------------------------------------------
 
     def _option_id(self, option: Any) -> int:
+        if type(option) is int and 0 <= option < len(self.catalogue):
+            return option
+        if type(option) is Option:
+            return option["id"]  # type: ignore[no-any-return]
         if isinstance(option, bool):
             raise IllegalAction("malformed", f"{option!r} is not an option: give an option, its id or its text")
         if isinstance(option, int):

@@ -1,11 +1,24 @@
 """The game's own seeded random source: SplitMix64 kept as one plain integer.
 
-A single int is trivially cloned, pickled and serialised, so a state that owns its RNG stays
-plain data and every shuffle replays from the seed.
+A single int is trivially cloned, pickled and serialised, so a state that owns its RNG stays plain
+data and every shuffle replays from the seed. Ranges use the multiply-shift map of a 64-bit draw,
+whose bias (at most n / 2**64) is far below anything a game could show.
 """
+
+import math
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def _words_for(n: int) -> int:
+    """64-bit words needed for a shuffle of n items with a bias below 2**-64."""
+    return (math.factorial(n).bit_length() + 64 + 63) // 64
+
+
+_WORDS = [_words_for(n) if n > 1 else 0 for n in range(64)]
 
 
 class Rng:
@@ -18,27 +31,37 @@ class Rng:
 
     def next64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items: list):  # type: ignore[no-untyped-def]
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates in place.
+
+        Shuffles sit on the simulation's hot path, so one wide random number (64 spare bits beyond
+        log2(n!)) is drawn once and read off digit by digit in the factorial number system.
+        """
+        n = len(items)
+        if n < 2:
+            return
+        words = _WORDS[n] if n < len(_WORDS) else _words_for(n)
+        wide = 0
+        for _ in range(words):
+            wide = (wide << 64) | self.next64()
+        for i in range(n - 1, 0, -1):
+            wide, j = divmod(wide, i + 1)
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> "Rng":

@@ -32,6 +32,33 @@ def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+_FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[list[int], int]]] = {}
+
+
+def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
+    """K-E6 legal first cards for a hand, and the K-X9 timeout choice."""
+    cards = cardset.cards
+    hand = (first_dealt, second_dealt)
+    legal: list[int] = []
+    for card in hand:
+        other = hand[1] if card == hand[0] else hand[0]
+        if "first" not in cards[other].keywords:
+            legal.append(opt.POSITION + card)
+        if "second" not in cards[card].keywords:
+            legal.append(opt.ACTION + card)
+    legal.sort()
+    low, high = hand if cards[first_dealt].priority <= cards[second_dealt].priority else hand[::-1]
+    for option_id in (opt.POSITION + low, opt.POSITION + high, opt.ACTION + low, opt.ACTION + high):
+        if option_id not in legal:
+            continue
+        card = (option_id - opt.ACTION) if option_id >= opt.ACTION else option_id
+        other = high if card == low else low
+        act, pos = (card, other) if option_id >= opt.ACTION else (other, card)
+        if FIXED_DESTROY.get(act) != cards[pos].location:
+            return legal, option_id
+    return legal, legal[0]
+
+
 @register
 class Killer(Game):
     """One game of This Game Is Killer for 3 to 10 players."""
@@ -54,6 +81,7 @@ class Killer(Game):
             self.cards = load_cards(options["card_file"])
             self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
         self.overrides = parse_setup(setup, players)
+        self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
         self._set_up()
         self._advance()
@@ -381,28 +409,13 @@ class Killer(Game):
     # ---- the two passes (K-T13..T25, K-E5, K-E6) ---------------------------------------------------
 
     def _first_card_options(self, seat: int) -> tuple[list[int], int]:
-        """Legal first cards (K-E6) and the timeout choice (K-X9)."""
+        """Legal first cards (K-E6) and the timeout choice (K-X9), cached per pair of cards."""
         hand = self.hands[seat]
-        cards = self.cards.cards
-        legal: list[int] = []
-        for card in hand:
-            other = hand[1] if card == hand[0] else hand[0]
-            if "first" not in cards[other].keywords:
-                legal.append(opt.POSITION + card)
-            if "second" not in cards[card].keywords:
-                legal.append(opt.ACTION + card)
-        legal.sort()
-        a, b = hand
-        low, high = (a, b) if cards[a].priority <= cards[b].priority else (b, a)
-        for option_id in (opt.POSITION + low, opt.POSITION + high, opt.ACTION + low, opt.ACTION + high):
-            if option_id not in legal:
-                continue
-            card = (option_id - opt.ACTION) if option_id >= opt.ACTION else option_id
-            other = high if card == low else low
-            act, pos = (card, other) if option_id >= opt.ACTION else (other, card)
-            if FIXED_DESTROY.get(act) != cards[pos].location:
-                return legal, option_id
-        return legal, legal[0]
+        key = (hand[0], hand[1])
+        cached = self.first_card_cache.get(key)
+        if cached is None:
+            cached = self.first_card_cache[key] = _first_card_rule(self.cards, hand[0], hand[1])
+        return cached
 
     def _next_first_card(self) -> None:
         if self.index >= len(self.order):
@@ -719,17 +732,19 @@ class Killer(Game):
 
     # ---- End of Round and Clean Up (K-T31..T48, K-V*, K-W*) ---------------------------------------
 
-    def _red(self, seat: int, card: int) -> bool:
-        return self.action[seat] == card and not self.darted[seat]
+    def _acting(self) -> list[int]:
+        """Each seat's Action this round that still counts (not cancelled), or -1."""
+        return [-1 if d else a for a, d in zip(self.action, self.darted, strict=True)]
 
     def _end_of_round(self) -> None:
         rnd, n, cards = self.round, self.players, self.cards.cards
         alive_before = [s for s in range(n) if self.alive[s]]
+        acting = self._acting()
         # 5a: every red Action at once (K-T31, K-E8, K-V5)
         destroyed_now: list[int] = []
         for seat in range(n):
-            card = self.action[seat]
-            if card < 0 or self.darted[seat] or cards[card].black:
+            card = acting[seat]
+            if card < 0 or cards[card].black:
                 continue
             target = FIXED_DESTROY.get(card, self.choice[seat] if card == CH2 else -1)
             if target >= 0 and not self.destroyed[target] and target not in destroyed_now:
@@ -739,16 +754,16 @@ class Killer(Game):
             self._event(rnd, f"The {LOCATIONS[loc]} is DESTROYED.", ("K-T31", "K-E9"))
         for seat in alive_before:
             if (self._on_board(seat) and self.position[seat] >= 0 and self.location[seat] in destroyed_now
-                    and not self._red(seat, AL1)):
+                    and acting[seat] != AL1):
                 deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[self.location[seat]]} is destroyed.", ("K-E9",))
             elif self._on_board(seat) and self.location[seat] in destroyed_now:
                 self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
         for seat in alive_before:
             target = self.choice[seat]
-            if self._red(seat, GA1) and target >= 0 and self.alive[target] and self.position[target] >= 0 \
+            if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
                     and self.location[target] == self.location[seat] >= 0 and target not in deaths:
                 deaths[target] = (f"{_p(target)} is killed by {_p(seat)}'s Meat Cleaver.", ("K-E35",))
-            if self._red(seat, AC1) and self.shared[seat] and seat not in deaths:
+            if acting[seat] == AC1 and self.shared[seat] and seat not in deaths:
                 deaths[seat] = (f"{_p(seat)}, the Coward, was caught sharing a Location and dies.",
                                 ("K-E64", "K-E65", "K-E66"))
         for seat in sorted(deaths):
@@ -759,7 +774,7 @@ class Killer(Game):
             self._game_over(self.on_board(), "alien destroyed", ("K-W2", "K-W4", "K-W5"))
             return
         # 5c (K-T33, K-V6..V13, K-E96)
-        if self._alien_attacks():
+        if self._alien_attacks(acting):
             return
         # 5d: thaw (K-T34, K-E46)
         for seat in range(n):
@@ -769,7 +784,7 @@ class Killer(Game):
                 self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
         # 5e: Cold Storage (K-T35, K-E41)
         for seat in range(n):
-            if self._red(seat, ML1) and self._on_board(seat):
+            if acting[seat] == ML1 and self._on_board(seat):
                 if len(self.on_board()) >= 2:
                     self.frozen[seat] = True
                     self.ongoing[seat], self.ongoing_since[seat] = ML1, rnd
@@ -824,13 +839,10 @@ class Killer(Game):
         in_effect = set(self.ongoing)
         self.deck = [c for c in range(24) if c not in self.out and c not in in_effect]
         self.rng.shuffle(self.deck)
-        if BR3 in self.action and not self.darted[self.action.index(BR3)]:
-            self.commander = self.action.index(BR3)  # K-T3, K-E97
-        else:
-            self.commander = -1
+        self.commander = acting.index(BR3) if BR3 in acting else -1  # K-T3, K-E97
         self._clean_up(destroyed_now)
 
-    def _alien_attacks(self) -> bool:
+    def _alien_attacks(self, acting: list[int]) -> bool:
         """5c. Returns True when the game ended (Flamethrower)."""
         rnd, n = self.round, self.players
         where = self.alien
@@ -841,27 +853,27 @@ class Killer(Game):
             return False
         ring = self.clockwise_from(self.first)
         candidates = [s for s in ring if self._on_board(s) and self.position[s] >= 0 and self.location[s] == where
-                      and not (self._red(s, AC1) and not self.shared[s])]  # K-V7, K-V9
+                      and not (acting[s] == AC1 and not self.shared[s])]  # K-V7, K-V9
         if not candidates:
             self._event(rnd, f"Nobody is in the {LOCATIONS[where]}: the alien kills nobody.", ("K-V13",))
             return False
-        rigged = {self.choice[s] for s in range(n) if self._red(s, ER1)}
-        lowest = any(self._red(s, GA3) for s in range(n))  # K-E38
+        rigged = {self.choice[s] for s in range(n) if acting[s] == ER1}
+        lowest = GA3 in acting  # K-E38
 
         def priority(seat: int) -> int:  # K-E19
             if seat in rigged:
                 return 4
-            if self._red(seat, SB3):
+            if acting[seat] == SB3:
                 return 0
             return self.cards.cards[self.position[seat]].priority
 
         pick = (min if lowest else max)(priority(s) for s in candidates)
         victim = next(s for s in candidates if priority(s) == pick)  # K-V11: clockwise from the First Crew Member
-        if self._red(victim, ML2):
+        if acting[victim] == ML2:
             self._event(rnd, f"The alien lunges at {_p(victim)}, who escapes on adrenaline: nobody dies.",
                         ("K-E50", "K-V12"))
             return False
-        if self._red(victim, CH3):
+        if acting[victim] == CH3:
             self._event(rnd, f"The alien lunges at {_p(victim)} and is burnt by the Flamethrower: the alien dies!",
                         ("K-E88", "K-V12", "K-W3"))
             self._game_over(self.on_board(), "flamethrower", ("K-W3",))

@@ -1,0 +1,17 @@
+"""A bot that picks uniformly among the legal options, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine import Decision, Option
+
+
+class RandomBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        options = decision.options
+        return options[self.rng.randrange(len(options))]
