@@ -214,6 +214,7 @@ class Killer(Game):
         self.index = 0
         self.stage = ""  # the Action choice being asked, if any
         self.barricade_broken = False
+        self.set_aside: list[int] = []  # ongoing cards ended at Round Start, collected at 5k
 
     # ---- queries ---------------------------------------------------------------------------------
 
@@ -321,7 +322,8 @@ class Killer(Game):
         for seat in sorted(answers):
             card = self.ongoing[seat]
             if answers[seat] == opt.END:
-                self._end_ongoing(seat)  # K-T11: its card stays out of the deck until this round's 5k
+                self._end_ongoing(seat)
+                self.set_aside.append(card)  # K-T11: it stays out of the deck until this round's 5k
                 self._event(self.round, f"{_p(seat)} ends {self._card(card)}.", ("K-T5", "K-H21"))
             else:
                 self._event(self.round, f"{_p(seat)} keeps {self._card(card)} running.", ("K-T5", "K-H21"))
@@ -834,10 +836,11 @@ class Killer(Game):
                 del self.hunting_row[index]
                 del self.scanned[index]
         # 5k (K-T41, K-T42)
-        for loc in destroyed_now:
-            self.out.extend(range(loc * 3, loc * 3 + 3))
-        in_effect = set(self.ongoing)
-        self.deck = [c for c in range(24) if c not in self.out and c not in in_effect]
+        in_effect = set(self.ongoing)  # K-T42, K-Q22: a card in effect is removed only once collected
+        collected = [c for c in range(24) if c not in self.out and c not in in_effect]
+        self.out.extend(c for c in collected if self.destroyed[c // 3])
+        self.deck = [c for c in collected if not self.destroyed[c // 3]]
+        self.set_aside = []
         self.rng.shuffle(self.deck)
         self.commander = acting.index(BR3) if BR3 in acting else -1  # K-T3, K-E97
         self._clean_up(destroyed_now)

@@ -99,7 +99,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "removed_cards": sorted(card_code(c) for c in game.out),  # K-H4
         "deck_size": len(game.deck),
         "blackout": game._blackout_active(),
-        "waiting_for": sorted({d.seat for d in game.pending()}),
+        "waiting_for": sorted({d.seat for d in game._pending}),  # sealed answers stay unseen: whole group listed
         "cards": [_card_info(game, c) for c in range(24)],
     }
     if viewer is not None:

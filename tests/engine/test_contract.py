@@ -1,0 +1,102 @@
+"""The generic engine contract (DESIGN.md), run for every registered game."""
+
+from __future__ import annotations
+
+import pytest
+
+import treachery
+from treachery import GameConfigError, IllegalAction
+from tests import conformance
+
+GAMES = treachery.games()
+
+
+def test_games_lists_registered_games_sorted() -> None:
+    assert GAMES == sorted(GAMES)
+    assert "killer" in GAMES
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_full_random_games_end_and_serialise(name: str) -> None:
+    conformance.check_full_games(name, range(0, 12))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_is_bit_for_bit_and_clone_is_independent(name: str) -> None:
+    conformance.check_replay_and_clone(name, seed=5)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_input_is_refused_and_changes_nothing(name: str) -> None:
+    conformance.check_bad_input_changes_nothing(name, seed=3)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simultaneous_answers_stay_sealed(name: str) -> None:
+    conformance.check_sealed_answers(name, range(0, 40))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name: str) -> None:
+    conformance.check_determinism(name, seed=11)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_player_counts_are_refused(name: str) -> None:
+    cls = treachery.game_class(name)
+    for players in (cls.min_players - 1, cls.max_players + 1, 0, -3, "5", 4.0, True):
+        with pytest.raises(GameConfigError, match=f"{cls.min_players} to {cls.max_players} players"):
+            treachery.new_game(name, players=players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_options_and_setup_are_refused(name: str) -> None:
+    players = treachery.game_class(name).min_players
+    with pytest.raises(GameConfigError, match="unknown option"):
+        treachery.new_game(name, players=players, options={"no_such_option": 1})
+    with pytest.raises(GameConfigError, match="unknown setup key"):
+        treachery.new_game(name, players=players, setup={"no_such_key": 1})
+    with pytest.raises(GameConfigError):
+        treachery.new_game(name, players=players, options=[1])  # type: ignore[arg-type]
+    with pytest.raises(GameConfigError, match="seed"):
+        treachery.new_game(name, players=players, seed="7")  # type: ignore[arg-type]
+
+
+def test_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(GameConfigError, match="unknown game 'chess'; known games: .*killer"):
+        treachery.new_game("chess", players=4)
+
+
+def test_errors_are_value_errors() -> None:
+    assert issubclass(IllegalAction, ValueError)
+    assert issubclass(GameConfigError, ValueError)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_acting_after_the_end_is_refused(name: str) -> None:
+    import random
+
+    game = treachery.new_game(name, players=treachery.game_class(name).min_players, seed=2)
+    conformance.random_playout(game, random.Random(2))
+    before = conformance.fingerprint(game)
+    with pytest.raises(IllegalAction) as raised:
+        game.act(0, 0)
+    assert raised.value.code == "game_over"
+    assert conformance.fingerprint(game) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_are_read_only(name: str) -> None:
+    game = treachery.new_game(name, players=treachery.game_class(name).min_players, seed=1)
+    option = game.pending()[0].options[0]
+    with pytest.raises(TypeError):
+        option["id"] = 99  # type: ignore[index]
+    with pytest.raises(TypeError):
+        option.update(id=99)
+
+
+def test_replay_rejects_a_malformed_record() -> None:
+    with pytest.raises(GameConfigError, match="lacks"):
+        treachery.replay_record({"game": "killer", "players": 4})
+    with pytest.raises(GameConfigError, match=r"\[seat, option_id\]"):
+        treachery.replay("killer", 4, 1, None, None, [5])

@@ -1,0 +1,59 @@
+"""Property tests over random seeds and every player count (K-T1, K-W1..K-W13, K-Q19)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import treachery
+from tests.conformance import random_playout
+
+ENDINGS = {"alien destroyed", "flamethrower", "last on board", "tragic defeat", "round cap"}
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63), players=st.integers(min_value=3, max_value=10),
+       chooser=st.integers(min_value=0, max_value=2**32))
+def test_random_legal_play_always_ends_consistently(seed: int, players: int, chooser: int) -> None:
+    """K-W9/K-Q19: at most 20 rounds; every ending names winners the rules allow (K-W2, K-W4..K-W7, K-W10)."""
+    game = treachery.new_game("killer", players=players, seed=seed)
+    steps = random_playout(game, random.Random(chooser))
+    assert steps <= 20 * 10 * 8
+    result = game.result()
+    assert result is not None
+    view = game.view(None)
+    assert view["round"] <= 20
+    assert result["reason"] in ENDINGS
+    alive = {p["seat"] for p in view["players"] if p["alive"]}
+    frozen = {p["seat"] for p in view["players"] if p["frozen"] and p["alive"]}
+    assert not frozen, "K-E47: nobody is left Frozen at the end"
+    assert set(result["winners"]) <= alive, "K-W10: dead crew never win"
+    if result["reason"] == "last on board":
+        assert len(result["winners"]) == 1  # K-W6
+    if result["reason"] in ("tragic defeat", "round cap"):
+        assert result["winners"] == []  # K-W7, K-W9
+    if result["reason"] in ("alien destroyed", "flamethrower"):
+        assert set(result["winners"]) == alive  # K-W2, K-W3: every surviving crew member wins
+    json.dumps(view)
+    for seat in range(players):
+        json.dumps(game.view(seat))
+        json.dumps(game.log_for(seat))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63), players=st.integers(min_value=3, max_value=10))
+def test_cards_are_conserved(seed: int, players: int) -> None:
+    """K-C4, K-T41, K-T42: every Crew card is in exactly one place at every decision."""
+    game = treachery.new_game("killer", players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        places = (list(game.deck) + game.out + [c for h in game.hands for c in h]
+                  + [c for c in game.position if c >= 0] + [c for c in game.action if c >= 0]
+                  + [c for c in game.discard if c >= 0] + game.set_aside
+                  + [c for s, c in enumerate(game.ongoing) if c >= 0 and game.action[s] != c])
+        assert sorted(places) == list(range(24))
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
