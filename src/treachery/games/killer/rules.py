@@ -28,8 +28,8 @@ OPTION_KEYS = ("card_file",)
 _DEFAULT_CARDS = load_cards()
 
 
-def _p(seat: int) -> str:
-    return f"P{seat + 1}"
+_SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(10))
+_p = _SEAT_NAMES.__getitem__  # "P1" for seat 0: the name players read
 
 
 _FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[list[int], int]]] = {}
@@ -81,6 +81,7 @@ class Killer(Game):
             self.cards = load_cards(options["card_file"])
             self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
         self.overrides = parse_setup(setup, players)
+        self.card_names = tuple(card.short() for card in self.cards.cards)
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
         self._set_up()
@@ -222,7 +223,8 @@ class Killer(Game):
         return self.alive[seat] and not self.frozen[seat]
 
     def on_board(self) -> list[int]:
-        return [s for s in range(self.players) if self.alive[s] and not self.frozen[s]]
+        frozen = self.frozen
+        return [s for s, alive in enumerate(self.alive) if alive and not frozen[s]]
 
     def clockwise_from(self, seat: int) -> list[int]:
         n = self.players
@@ -241,7 +243,7 @@ class Killer(Game):
         return self.blackout >= 0 and not self.darted[self.blackout]
 
     def _card(self, card: int) -> str:
-        return self.cards.cards[card].short()
+        return self.card_names[card]
 
     # ---- the flow ------------------------------------------------------------------------------------
 
@@ -354,7 +356,8 @@ class Killer(Game):
 
     def _deal(self) -> None:
         rnd = self.round
-        seats = [s for s in self.clockwise_from(self.first) if self._on_board(s)]
+        aboard = set(self.on_board())
+        seats = [s for s in self.clockwise_from(self.first) if s in aboard]
         self.short = len(self.deck) < 2 * len(seats)  # K-T10
         each = 1 if self.short else 2
         fixed = self.overrides.hands.get(rnd, {})
@@ -403,8 +406,9 @@ class Killer(Game):
                 self._place(seat, self.hands[seat].pop(), ("K-T49", "K-X14"))
             self.step = REVEAL
             return
+        hands = self.hands
         self.order = [s for s in self.clockwise_from(self.first)
-                      if self._on_board(s) and self.hands[s] and not self._ongoing_from_earlier(s)]  # K-T15
+                      if hands[s] and not self._ongoing_from_earlier(s)]  # K-T15: only On-Board crew hold cards
         self.index = 0
         self.step = PASS1
 
@@ -422,7 +426,7 @@ class Killer(Game):
     def _next_first_card(self) -> None:
         if self.index >= len(self.order):
             ring = self.clockwise_from(self.first)
-            self.order = [s for s in reversed(ring) if self._on_board(s) and self.hands[s]]  # K-T18, K-T19
+            self.order = [s for s in reversed(ring) if self.hands[s]]  # K-T18, K-T19: hands = On-Board crew
             self.index = 0
             self.step = PASS2
             return

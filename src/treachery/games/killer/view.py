@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from .rules import Killer
 
 
+# The flow moves on to its next step before asking these, so the view names the step they belong to.
+_STEP_OF_DECISION = {"keep_ongoing": "round start", "tracker_scan": "round start", "thaw_guess": "deal",
+                     "reveal": "reveal"}
+
+
 def _card_info(game: Killer, card: int) -> dict[str, Any]:
     info = game.cards.cards[card]
     return {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
@@ -70,6 +75,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     from .rules import STEP_NAMES
 
     ended = game.over  # K-W12: the end reveals everything
+    asking = game._pending[0].kind if game._pending else ""
     row = []
     looked = dict(game.looks[viewer]) if viewer is not None else {}
     for slot, loc in enumerate(game.hunting_row):
@@ -86,7 +92,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "seat": viewer,
         "round": game.round,
         "round_cap": 20,
-        "step": "over" if ended else STEP_NAMES[game.step],
+        "step": "over" if ended else _STEP_OF_DECISION.get(asking) or STEP_NAMES[game.step],
         "short_round": game.short,
         "first_crew_member": game.first,
         "players": [_player(game, s, viewer, ended) for s in range(game.players)],
