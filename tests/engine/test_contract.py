@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import treachery
-from treachery import GameConfigError, IllegalAction
 from tests import conformance
+from treachery import GameConfigError, IllegalAction
 
 GAMES = treachery.games()
 

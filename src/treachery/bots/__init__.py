@@ -14,4 +14,5 @@ def bot_for(game_name: str, kind: str, seed: int) -> Bot:
         from ..games.killer.bots import KillerBot
 
         return KillerBot(seed)
-    raise ValueError(f"no {kind!r} bot for {game_name}; bots: random" + (", heuristic" if game_name == "killer" else ""))
+    known = "random, heuristic" if game_name == "killer" else "random"
+    raise ValueError(f"no {kind!r} bot for {game_name}; bots: {known}")

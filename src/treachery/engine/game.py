@@ -150,6 +150,10 @@ class Game:
         """Apply the answers (seat -> option id) to every pending decision, then run on to the next ones."""
         raise NotImplementedError
 
+    def _resolve_one(self, decision: Decision, option_id: int) -> None:
+        """Apply the answer to the only pending decision; games may override this hot path."""
+        self._resolve({decision.seat: option_id})
+
     def _copy_state(self) -> Game:
         raise NotImplementedError
 
@@ -198,9 +202,10 @@ class Game:
         if isinstance(option, int):
             option_id = option
         elif isinstance(option, dict):
-            option_id = option.get("id")
-            if not isinstance(option_id, int) or isinstance(option_id, bool):
+            given = option.get("id")
+            if not isinstance(given, int) or isinstance(given, bool):
                 raise IllegalAction("malformed", "an option must carry an integer 'id'")
+            option_id = given
         elif isinstance(option, str):
             option_id = self.parse_option(option)["id"]
         else:
@@ -229,7 +234,7 @@ class Game:
     def _commit(self, decision: Decision, option_id: int) -> None:
         self._actions.append([decision.seat, option_id])
         if len(self._pending) == 1:
-            self._resolve({decision.seat: option_id})
+            self._resolve_one(decision, option_id)
             return
         self._sealed[decision.seat] = option_id
         if len(self._sealed) == len(self._pending):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Game, GameConfigError, Rng, register
+from ...engine import Decision, Game, GameConfigError, Rng, register
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
@@ -269,32 +269,39 @@ class Killer(Game):
             else:
                 self._end_of_round()
 
-    def _resolve(self, answers: dict[int, int]) -> None:
-        kind = self._pending[0].kind
+    def _resolve_one(self, decision: Decision, option_id: int) -> None:
+        kind, seat = decision.kind, decision.seat
         self._pending = []
         if kind == "first_card" or kind == "second_card":
-            (seat, option_id), = answers.items()
             self._play(seat, option_id)
         elif kind == "ongoing_position":
-            (seat, option_id), = answers.items()
             self._ongoing_position(seat, option_id - opt.POSITION)
         elif kind == "reveal":
-            self._reveal(answers[next(iter(answers))] - opt.SLOT)
-        elif kind == "keep_ongoing":
-            self._keep_or_end(answers)
+            self._reveal(option_id - opt.SLOT)
         elif kind == "tracker_scan":
-            (seat, option_id), = answers.items()
             self._scan(seat, option_id - opt.SLOT, ("K-T6", "K-E71"))
-        elif kind == "thaw_guess":
-            for seat, option_id in sorted(answers.items()):
-                self.guess[seat] = option_id - opt.LOCATION
-                self._event(self.round, f"You guess the alien will be at the {LOCATIONS[self.guess[seat]]}.",
-                            ("K-E45",), seat)
-            self._event(self.round, "The Frozen crew have made their secret guesses.", ("K-T12", "K-E45"))
+        elif kind == "keep_ongoing" or kind == "thaw_guess":
+            self._resolve_together(kind, {seat: option_id})
         else:
-            (seat, option_id), = answers.items()
             self._action_choice(seat, option_id)
         self._advance()
+
+    def _resolve(self, answers: dict[int, int]) -> None:
+        """Simultaneous decisions (K-X15): all answers are in."""
+        kind = self._pending[0].kind
+        self._pending = []
+        self._resolve_together(kind, answers)
+        self._advance()
+
+    def _resolve_together(self, kind: str, answers: dict[int, int]) -> None:
+        if kind == "keep_ongoing":
+            self._keep_or_end(answers)
+            return
+        for seat, option_id in sorted(answers.items()):
+            self.guess[seat] = option_id - opt.LOCATION
+            self._event(self.round, f"You guess the alien will be at the {LOCATIONS[self.guess[seat]]}.",
+                        ("K-E45",), seat)
+        self._event(self.round, "The Frozen crew have made their secret guesses.", ("K-T12", "K-E45"))
 
     # ---- Round Start (K-T3..T6) --------------------------------------------------------------------
 
