@@ -18,6 +18,7 @@ ROUND_CAP = 20  # K-W9
 BR1, BR2, BR3, GA1, GA2, GA3, ML1, ML2, ML3, AL1, AL2, AL3 = range(12)
 AC1, AC2, AC3, ER1, ER2, ER3, CH1, CH2, CH3, SB1, SB2, SB3 = range(12, 24)
 FIXED_DESTROY = {GA2: 1, AL3: 3, ER3: 5, SB2: 7}  # card -> the Location it destroys
+DESTROYERS = frozenset((GA2, AL3, ER3, SB2, CH2))  # CH2 destroys the Location named when played
 
 ROUND_START, TRACKER, DEAL, GUESS, PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND = range(9)
 STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
@@ -750,28 +751,27 @@ class Killer(Game):
         return [-1 if d else a for a, d in zip(self.action, self.darted, strict=True)]
 
     def _end_of_round(self) -> None:
-        rnd, n, cards = self.round, self.players, self.cards.cards
+        rnd, n = self.round, self.players
         alive_before = [s for s in range(n) if self.alive[s]]
         acting = self._acting()
         # 5a: every red Action at once (K-T31, K-E8, K-V5)
         destroyed_now: list[int] = []
-        for seat in range(n):
-            card = acting[seat]
-            if card < 0 or cards[card].black:
-                continue
-            target = FIXED_DESTROY.get(card, self.choice[seat] if card == CH2 else -1)
-            if target >= 0 and not self.destroyed[target] and target not in destroyed_now:
-                destroyed_now.append(target)  # K-E9, K-E10
+        for seat, card in enumerate(acting):
+            if card in DESTROYERS:
+                target = FIXED_DESTROY.get(card, self.choice[seat])
+                if target >= 0 and not self.destroyed[target] and target not in destroyed_now:
+                    destroyed_now.append(target)  # K-E9, K-E10
         deaths: dict[int, tuple[str, tuple[str, ...]]] = {}
         for loc in destroyed_now:
             self._event(rnd, f"The {LOCATIONS[loc]} is DESTROYED.", ("K-T31", "K-E9"))
-        for seat in alive_before:
-            if (self._on_board(seat) and self.position[seat] >= 0 and self.location[seat] in destroyed_now
-                    and acting[seat] != AL1):
-                deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[self.location[seat]]} is destroyed.", ("K-E9",))
-            elif self._on_board(seat) and self.location[seat] in destroyed_now:
-                self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
-        for seat in alive_before:
+            for seat in alive_before:
+                if self.location[seat] != loc or not self._on_board(seat):
+                    continue
+                if acting[seat] == AL1:
+                    self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
+                else:
+                    deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[loc]} is destroyed.", ("K-E9",))
+        for seat in alive_before if GA1 in acting or AC1 in acting else ():
             target = self.choice[seat]
             if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
                     and self.location[target] == self.location[seat] >= 0 and target not in deaths:
@@ -790,13 +790,13 @@ class Killer(Game):
         if self._alien_attacks(acting):
             return
         # 5d: thaw (K-T34, K-E46)
-        for seat in range(n):
+        for seat in range(n) if True in self.frozen else ():
             if self.alive[seat] and self.frozen[seat] and self.guess[seat] == self.alien:
                 self.frozen[seat] = False
                 self.ongoing[seat] = -1
                 self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
         # 5e: Cold Storage (K-T35, K-E41)
-        for seat in range(n):
+        for seat in range(n) if ML1 in acting else ():
             if acting[seat] == ML1 and self._on_board(seat):
                 if len(self.on_board()) >= 2:
                     self.frozen[seat] = True
@@ -829,7 +829,7 @@ class Killer(Game):
             self._event(rnd, f"{_p(left[0])} is the last crew member On Board: win by the end of round {rnd + 1}.",
                         ("K-T38", "K-W8"))
         # 5i: ongoing effects whose end came (K-T39, K-E15, K-E72, K-E83)
-        for seat in range(n):
+        for seat in range(n) if max(self.ongoing) >= 0 else ():
             card = self.ongoing[seat]
             if card in (AC3, CH1) and not self.alive[seat]:
                 self._end_ongoing(seat)
