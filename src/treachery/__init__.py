@@ -10,7 +10,16 @@
 # and the engine's ``games()`` function below must be what that name finally refers to.
 from .games import register_all as _register_all  # isort: skip
 from .engine import (
-    Decision, Game, GameConfigError, IllegalAction, Option, game_class, games, new_game, replay, replay_record,
+    Decision,
+    Game,
+    GameConfigError,
+    IllegalAction,
+    Option,
+    game_class,
+    games,
+    new_game,
+    replay,
+    replay_record,
 )
 
 _register_all()

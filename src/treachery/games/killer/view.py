@@ -25,7 +25,7 @@ def _card_info(game: Killer, card: int) -> dict[str, Any]:
 
 
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
-    from .rules import CH1, CH2, ER1, GA1, ML3, AL2, AC2, SB1
+    from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1
 
     mine = viewer == seat
     entry: dict[str, Any] = {
