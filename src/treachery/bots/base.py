@@ -8,6 +8,8 @@ from ..engine import Decision, Option
 
 
 class Bot(Protocol):
+    """A bot may set a class attribute ``needs_view = False`` when it never reads the view."""
+
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         """One of ``decision.options``, chosen from ``view`` (that seat's view) alone."""
         ...

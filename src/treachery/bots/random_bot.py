@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine import Decision, Option
 
 
 class RandomBot:
+    needs_view: ClassVar[bool] = False  # it never reads the view, so a simulation may skip building one
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 

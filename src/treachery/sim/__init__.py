@@ -1,12 +1,23 @@
 """Batch simulation: bot games over a process pool, statistics, and the engine speed bench."""
 
 from .runner import (
-    BOT_KINDS, Totals, bot_seed, game_seed, needs_view, parse_player_range, play_out, resolve_bot_kind, run_game,
-    seat_bots, simulate,
+    BOT_KINDS,
+    GameFailed,
+    Totals,
+    bot_seed,
+    final_facts,
+    game_seed,
+    needs_view,
+    parse_player_range,
+    play_out,
+    resolve_bot_kind,
+    run_game,
+    seat_bots,
+    simulate,
 )
 from .stats import wilson
 
 __all__ = [
-    "BOT_KINDS", "Totals", "bot_seed", "game_seed", "needs_view", "parse_player_range", "play_out",
-    "resolve_bot_kind", "run_game", "seat_bots", "simulate", "wilson",
+    "BOT_KINDS", "GameFailed", "Totals", "bot_seed", "final_facts", "game_seed", "needs_view", "parse_player_range",
+    "play_out", "resolve_bot_kind", "run_game", "seat_bots", "simulate", "wilson",
 ]

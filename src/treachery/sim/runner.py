@@ -44,6 +44,10 @@ def bot_seed(seed: int, seat: int) -> int:
     return _mix((seed ^ ((seat + 1) * _GOLDEN)) & _MASK)
 
 
+class GameFailed(RuntimeError):
+    """A bot game raised: the message says which game, and how to replay it alone."""
+
+
 def heuristic_available(game_name: str) -> bool:
     try:
         bot_for(game_name, "heuristic", 0)
@@ -111,6 +115,13 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
     return decisions
 
 
+def final_facts(game: Game) -> tuple[int, int]:
+    """(rounds played, players not alive) from the public view: the round it ended in, and the dead."""
+    public = game.view(None)
+    deaths = sum(1 for p in public.get("players", []) if not p.get("alive", True))
+    return int(public.get("round", 0)), deaths
+
+
 @dataclass
 class Totals:
     """Sums over finished games of one player count; every field is an integer, so totals add up the
@@ -126,13 +137,13 @@ class Totals:
 
     def add_game(self, game: Game, decisions: int) -> None:
         result = game.result() or {}
-        public = game.view(None)
+        rounds, deaths = final_facts(game)
         self.games += 1
         winners = len(result.get("winners", []))
         self.crew_wins += winners > 0
         self.winners += winners
-        self.rounds += int(public.get("round", 0))
-        self.deaths += sum(1 for p in public.get("players", []) if not p.get("alive", True))
+        self.rounds += rounds
+        self.deaths += deaths
         self.decisions += decisions
         reason = str(result.get("reason", "?"))
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
@@ -177,8 +188,15 @@ def run_chunk(game_name: str, players: int, seed: int, start: int, count: int, k
     """Games ``start`` .. ``start + count - 1`` of a batch: a pure function of its arguments."""
     totals = Totals()
     for index in range(start, start + count):
-        game, decisions = run_game(game_name, players, game_seed(seed, index), kind)
-        totals.add_game(game, decisions)
+        this_seed = game_seed(seed, index)
+        try:
+            game, decisions = run_game(game_name, players, this_seed, kind)
+            totals.add_game(game, decisions)
+        except Exception as error:  # name the game so the failure can be replayed on its own
+            raise GameFailed(
+                f"{game_name} game {index} of the batch failed with {type(error).__name__}: {error}; reproduce with: "
+                f"treachery play {game_name} --bots-only --players {players} --seed {this_seed} --bots {kind}"
+            ) from error
     return totals
 
 
@@ -246,11 +264,15 @@ def simulate(
             pool.submit(run_chunk, game_name, n, seed, start, count, kind): (n, count) for n, start, count in work
         }
         waiting = set(futures)
-        while waiting:
-            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            for future in done:
-                n, count = futures[future]
-                totals[n].merge(future.result())
-                if on_progress:
-                    on_progress(count)
+        try:
+            while waiting:
+                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in done:
+                    n, count = futures[future]
+                    totals[n].merge(future.result())
+                    if on_progress:
+                        on_progress(count)
+        except BaseException:  # a failed game, or Ctrl-C: drop the queued chunks rather than run them first
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     return totals

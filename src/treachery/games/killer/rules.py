@@ -763,6 +763,7 @@ class Killer(Game):
                     destroyed_now.append(target)  # K-E9, K-E10
         deaths: dict[int, tuple[str, tuple[str, ...]]] = {}
         for loc in destroyed_now:
+            self.destroyed[loc] = True  # K-E9: destroyed now; its card moves to the HUD at 5j
             self._event(rnd, f"The {LOCATIONS[loc]} is DESTROYED.", ("K-T31", "K-E9"))
             for seat in alive_before:
                 if self.location[seat] != loc or not self._on_board(seat):
@@ -824,7 +825,7 @@ class Killer(Game):
         for seat in range(n):
             if self.deadline[seat] and not self.alive[seat]:
                 self.deadline[seat] = 0
-        if len(left) == 1 and not self.deadline[left[0]]:
+        if len(left) == 1 and not self.deadline[left[0]] and rnd < ROUND_CAP:
             self.deadline[left[0]] = rnd + 1
             self._event(rnd, f"{_p(left[0])} is the last crew member On Board: win by the end of round {rnd + 1}.",
                         ("K-T38", "K-W8"))
@@ -839,7 +840,6 @@ class Killer(Game):
                 self._event(rnd, "The Barricade is gone.", ("K-T39", "K-E82", "K-E83"))
         # 5j (K-T40)
         for loc in destroyed_now:
-            self.destroyed[loc] = True
             if loc in self.hunted:
                 self.hunted.remove(loc)
             if loc in self.hunting_row:
@@ -910,6 +910,7 @@ class Killer(Game):
                         ("K-T46", "K-Q4"))
         self.hunting_row = row
         self.rng.shuffle(self.hunting_row)
+        self.scanned = [False] * len(row)
         if rnd >= ROUND_CAP:  # 6e
             for seat in range(self.players):
                 if self.alive[seat] and not self.frozen[seat]:

@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import LOCATIONS, card_code
+from .cards import LOCATIONS, CardSet, card_code
+from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1, STEP_NAMES
 
 if TYPE_CHECKING:
     from .rules import Killer
+
+_SEAT_CHOICES = frozenset((GA1, ML3, ER1))  # Actions whose public choice is a crew member
+_LOCATION_CHOICES = frozenset((AL2, AC2, CH1, CH2, SB1))  # ... or a Location
+_BARRICADE = CH1
+_CARD_TABLES: dict[int, tuple[dict[str, Any], ...]] = {}
 
 
 # The flow moves on to its next step before asking these, so the view names the step they belong to.
@@ -18,15 +24,19 @@ _STEP_OF_DECISION = {"keep_ongoing": "round start", "tracker_scan": "round start
                      "reveal": "reveal"}
 
 
-def _card_info(game: Killer, card: int) -> dict[str, Any]:
-    info = game.cards.cards[card]
-    return {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
-            "colour": info.colour, "keywords": sorted(info.keywords), "text": info.text}
+def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
+    """The 24 card descriptions, built once per card set (card sets are loaded once and kept)."""
+    table = _CARD_TABLES.get(id(cards))
+    if table is None:
+        table = _CARD_TABLES[id(cards)] = tuple(
+            {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
+             "colour": info.colour, "keywords": sorted(info.keywords), "text": info.text}
+            for info in cards.cards
+        )
+    return table
 
 
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
-    from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1
-
     mine = viewer == seat
     entry: dict[str, Any] = {
         "seat": seat,
@@ -55,15 +65,15 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
         action: dict[str, Any] = {"card": card_code(act), "name": game.cards.cards[act].name,
                                   "cancelled": game.darted[seat]}
         chosen = game.choice[seat]
-        if chosen >= 0 and act in (GA1, ER1, ML3):
+        if chosen >= 0 and act in _SEAT_CHOICES:
             action["target"] = chosen
-        elif chosen >= 0 and act in (AL2, AC2, CH1, CH2, SB1):
+        elif chosen >= 0 and act in _LOCATION_CHOICES:
             action["location"] = LOCATIONS[chosen]
         entry["action"] = action
     held = game.ongoing[seat]
     if held >= 0:  # K-H20
         entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat],
-                            "location": LOCATIONS[game.barricade] if held == CH1 and game.barricade >= 0 else None}
+                            "location": LOCATIONS[game.barricade] if held == _BARRICADE and game.barricade >= 0 else None}
     if game.guess[seat] >= 0 and game.frozen[seat] and (mine or game.guess_public or ended):  # K-H18
         entry["guess"] = LOCATIONS[game.guess[seat]]
     if game.discard[seat] >= 0:
@@ -72,8 +82,6 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
 
 
 def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
-    from .rules import STEP_NAMES
-
     ended = game.over  # K-W12: the end reveals everything
     asking = game._pending[0].kind if game._pending else ""
     row = []
@@ -106,7 +114,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "deck_size": len(game.deck),
         "blackout": game._blackout_active(),
         "waiting_for": sorted({d.seat for d in game._pending}),  # sealed answers stay unseen: whole group listed
-        "cards": [_card_info(game, c) for c in range(24)],
+        "cards": [{**entry, "keywords": list(entry["keywords"])} for entry in _card_table(game.cards)],
     }
     if viewer is not None:
         view["hand"] = [card_code(c) for c in game.hands[viewer]]  # K-H1

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Engine speed bench: random play on one core through act, act_fast, clone+act and view, as ratios to the
+shared yardstick measured in the same run. Same as ``treachery bench``; see bench/README.md.
+
+    .venv/bin/python bench/bench_engine.py --seconds 3 [--players 3-10] [--yardstick PATH] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from treachery.sim import parse_player_range
+from treachery.sim.bench import DEFAULT_YARDSTICK, run_bench
+from treachery.terminal import bench_table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="?", default="killer")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per player count")
+    parser.add_argument("--players", default=None, help="N or A-B (default: every count the game allows)")
+    parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK, help="path to the shared yardstick.py")
+    parser.add_argument("--json", type=Path, default=None, help="also write the report here")
+    args = parser.parse_args()
+    try:
+        counts = parse_player_range(args.players, args.game) if args.players else None
+    except ValueError as error:
+        parser.error(str(error))
+    console = Console(highlight=False)
+    with console.status("benchmarking") as status:
+        report = run_bench(args.game, args.seconds, counts, args.yardstick,
+                           on_progress=lambda what: status.update(f"bench: {what}"))
+    console.print(bench_table(report))
+    if report["yardstick_steps_per_s"]:
+        console.print(f"yardstick steps/s: {report['yardstick_steps_per_s']:,.0f} (median over player counts)")
+    else:
+        console.print(f"note: no yardstick at {args.yardstick}: ratios skipped")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

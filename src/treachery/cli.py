@@ -1,0 +1,222 @@
+"""The ``treachery`` command: play in the terminal, replay a record, simulate bot games, bench the engine."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from typer.core import TyperGroup
+
+from . import GameConfigError, games, new_game, replay_record
+from .sim import GameFailed, parse_player_range, play_out, resolve_bot_kind, seat_bots, simulate
+from .terminal import Quit, bench_table, play_in_terminal, seat_name, simulation_table, transcript
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors (an unknown flag, a value of the wrong type) as one line on stderr, not a boxed panel."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer 0.29 vendors click
+
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except NoArgsIsHelpError as error:
+            error.show()
+            code = 0
+        except ClickException as error:
+            where = f"{error.ctx.command_path}: " if getattr(error, "ctx", None) else ""  # type: ignore[attr-defined]
+            print(f"error: {where}{error.format_message()}", file=sys.stderr)
+            code = error.exit_code
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)
+        return code
+
+
+app = typer.Typer(
+    cls=_OneLineErrors,
+    help="treachery: hidden-role party card games in the terminal, in simulation and on the bench.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    print(f"error: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """A bad game name, player count, range, seat or option ends the command with one line, not a traceback."""
+    try:
+        yield
+    except (GameConfigError, ValueError) as error:
+        _fail(str(error))
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _write_record(path: Path, record: dict[str, Any], console: Console) -> None:
+    try:
+        path.write_text(json.dumps(record, indent=1) + "\n")
+    except OSError as error:
+        _fail(f"cannot write the record to {path}: {error.strerror}", 1)
+    console.print(f"Record written to {path} (replay it with: treachery replay {path})")
+
+
+GameArg = Annotated[str, typer.Argument(help="Which game: " + ", ".join(games()) + ".")]
+BotsOpt = Annotated[str | None, typer.Option("--bots", help="Bot kind: random or heuristic "
+                                             "[default: heuristic where the game has one, else random].")]
+
+
+@app.command()
+def play(
+    game_name: GameArg = "killer",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 5,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 0-based (seat 0 is P1).")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed [default: random].")] = None,
+    bots: BotsOpt = None,
+    record: Annotated[Path | None, typer.Option("--record", help="Write the game record (JSON) here.")] = None,
+    bots_only: Annotated[bool, typer.Option("--bots-only", help="Bots play every seat; print the transcript.")]
+    = False,
+) -> None:
+    """Play one seat in the terminal against bots (or watch bots play with --bots-only)."""
+    console = _console()
+    if seed is None:
+        seed = secrets.randbelow(1_000_000_000)  # said only at the end: the seed is hidden (K-H27)
+    with _user_errors():
+        kind = resolve_bot_kind(game_name, bots)
+        game = new_game(game_name, players=players, seed=seed)
+        if not bots_only and not 0 <= seat < players:
+            raise ValueError(f"--seat must be 0 to {players - 1} for {players} players, got {seat}")
+    bots_at = seat_bots(game_name, kind, players, seed)  # the same bots, seat for seat, as simulate seats
+    if bots_only:
+        play_out(game, bots_at, fast=False)
+        transcript(console, game, None, f"{game.title}: {players} players, seed {seed}, {kind} bots")
+    else:
+        try:
+            play_in_terminal(console, game, seat, bots_at)
+        except Quit as left:
+            console.print(f"\n[bold]You left the game[/] ({left}) in round {game.view(None).get('round', '?')}.")
+            if record is not None:
+                _write_record(record, game.record(), console)
+            raise typer.Exit(0 if str(left) == "you quit" else 1) from None
+        console.print(f"Seed {seed}, {kind} bots; you were {seat_name(seat)}.")
+    if record is not None:
+        _write_record(record, game.record(), console)
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A game record written by play --record (JSON).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the log as this seat saw it (0-based).")]
+    = None,
+    rules: Annotated[bool, typer.Option("--rules", help="Show the rule IDs behind each log line.")] = False,
+) -> None:
+    """Replay a recorded game and print its transcript and result."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror}")
+    except json.JSONDecodeError as error:
+        _fail(f"{path} is not JSON: {error}")
+    if not isinstance(data, dict):
+        _fail(f"{path} is not a game record: expected a JSON object with game, players, seed and actions")
+    with _user_errors():
+        game = replay_record(data)
+        if seat is not None and not 0 <= seat < game.players:
+            raise ValueError(f"--seat must be 0 to {game.players - 1} for this {game.players}-player game, got {seat}")
+    who = f"as {seat_name(seat)} saw it" if seat is not None else "public log"
+    state = "" if game.over else " (unfinished)"
+    header = (f"Replay of {game.title}{state}: {game.players} players, seed {game.seed}, "
+              f"{len(data.get('actions', []))} actions; {who}")
+    transcript(_console(), game, seat, header, rules=rules)
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game_name: GameArg = "killer",
+    players: Annotated[str, typer.Option("--players", "-p", help="A player count N or a range A-B.")] = "3-10",
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games per player count.")] = 20000,
+    seed: Annotated[int, typer.Option("--seed", help="Batch seed: same seed, same results.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
+    bots: BotsOpt = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
+) -> None:
+    """Play many bot games per player count over a process pool and report win rates and game lengths."""
+    console = _console()
+    with _user_errors():
+        counts = parse_player_range(players, game_name)
+        kind = resolve_bot_kind(game_name, bots)
+        if games_ < 1 or workers < 1:
+            raise ValueError(f"--games and --workers must be at least 1, got {games_} and {workers}")
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game_name}, {kind} bots", total=games_ * len(counts))
+        try:
+            totals = simulate(game_name, counts, games_, seed, workers, kind,
+                              on_progress=lambda done: progress.advance(task, done))
+        except GameFailed as failure:
+            _fail(str(failure), 1)
+    summaries = {n: t.summary() for n, t in totals.items()}
+    title = f"{game_name}: {games_} games per player count, seed {seed}, {kind} bots"
+    console.print(simulation_table(summaries, title))
+    console.print("crew win = games with at least one winner; 95% CI = Wilson interval; winners, rounds and "
+                  "deaths are means per game.", style="dim")
+    if json_out is not None:
+        document = {"game": game_name, "games": games_, "seed": seed, "bots": kind, "players": counts,
+                    "results": {str(n): s for n, s in summaries.items()}}
+        try:
+            json_out.write_text(json.dumps(document, indent=1) + "\n")
+        except OSError as error:
+            _fail(f"cannot write {json_out}: {error.strerror}", 1)
+        console.print(f"Results written to {json_out}")
+
+
+@app.command()
+def bench(
+    game_name: GameArg = "killer",
+    seconds: Annotated[float, typer.Option("--seconds", help="Seconds per player count (yardstick slices included).")]
+    = 3.0,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="N or A-B [default: all].")] = None,
+    yardstick: Annotated[Path | None, typer.Option("--yardstick", help="Path to the shared yardstick.py.")]
+    = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report here as JSON.")] = None,
+) -> None:
+    """Engine speed on one core (act, act_fast, clone+act, view) as ratios to the shared yardstick."""
+    from .sim.bench import DEFAULT_YARDSTICK, run_bench
+
+    console = _console()
+    with _user_errors():
+        counts = parse_player_range(players, game_name) if players else None
+        if seconds <= 0:
+            raise ValueError(f"--seconds must be positive, got {seconds}")
+    path = yardstick or DEFAULT_YARDSTICK
+    with console.status("benchmarking") as status:
+        report = run_bench(game_name, seconds, counts, path, on_progress=lambda what: status.update(f"bench: {what}"))
+    console.print(bench_table(report))
+    if report["yardstick_steps_per_s"]:
+        console.print(f"yardstick steps/s: {report['yardstick_steps_per_s']:,.0f} (median); ÷ yard = rate / the "
+                      "yardstick measured alongside that player count; each rate is the best of 3 slices.")
+    else:
+        console.print(f"[yellow]note:[/] no yardstick at {path}: ratios skipped (give --yardstick PATH)")
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=1) + "\n")
+        console.print(f"Report written to {json_out}")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,419 @@
+"""Terminal rendering with Rich: a seat's board, hand, log and decision menu; transcripts and report tables.
+
+Everything shown for a seat comes from ``view(seat)`` and ``log_for(seat)``; nothing here reads game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .bots import Bot
+from .engine import Decision, Game, Option
+from .sim.runner import choose, final_facts, needs_view
+
+
+def seat_name(seat: int) -> str:
+    """Seats are 0-based in the engine and P1..Pn in the game's own words (and in its log)."""
+    return f"P{seat + 1}"
+
+
+# ---- the board ------------------------------------------------------------------------------------
+
+
+def _killer_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {card["code"]: card for card in view.get("cards", [])}
+
+
+def _killer_position(entry: dict[str, Any], cards: dict[str, dict[str, Any]]) -> Text:
+    position = entry.get("position")
+    if position is None:
+        return Text("—", style="dim")
+    if position.get("face_down") and "card" not in position:
+        return Text("face down", style="italic")
+    code = position["card"]
+    printed = cards.get(code, {}).get("location", "?")
+    text = Text(f"{printed} {position['priority']} ", style="bold")
+    text.append(f"({code})", style="dim")
+    if position.get("location") and position["location"] != printed:
+        text.append(f" → now {position['location']}", style="yellow")
+    if position.get("face_down"):
+        text.append(" face down", style="italic")
+    return text
+
+
+def _killer_action(entry: dict[str, Any]) -> Text:
+    text = Text()
+    action = entry.get("action")
+    if action is not None:
+        text.append(f"{action['name']} ", style="strike" if action.get("cancelled") else "")
+        text.append(f"({action['card']})", style="dim")
+        if "target" in action:
+            text.append(f" → {seat_name(action['target'])}")
+        if "location" in action:
+            text.append(f" → {action['location']}")
+        if action.get("cancelled"):
+            text.append(" cancelled", style="red")
+    ongoing = entry.get("ongoing")
+    if ongoing is not None and action is not None and ongoing["card"] == action["card"]:
+        text.append(" · ongoing", style="cyan")
+    elif ongoing is not None:
+        if text:
+            text.append("\n")
+        text.append(f"ongoing {ongoing['card']}", style="cyan")
+        if ongoing.get("location"):
+            text.append(f" at {ongoing['location']}", style="cyan")
+        text.append(f" since round {ongoing['since_round']}", style="dim")
+    if entry.get("discarded"):
+        if text:
+            text.append("\n")
+        text.append(f"discarded {entry['discarded']}", style="dim")
+    return text if text else Text("—", style="dim")
+
+
+def _killer_status(entry: dict[str, Any]) -> Text:
+    if not entry["alive"]:
+        return Text("dead", style="bold red")
+    if entry["frozen"]:
+        text = Text("Frozen", style="bold cyan")
+        if entry.get("guess"):
+            text.append(f"\nguessed {entry['guess']}", style="cyan")
+        return text
+    text = Text("On Board", style="green")
+    if entry.get("last_on_board_deadline"):
+        text.append(f"\nalone: win by end of round {entry['last_on_board_deadline']}", style="yellow")
+    return text
+
+
+def killer_board(view: dict[str, Any], width: int = 80) -> RenderableType:
+    """The public board of a Killer game as ``view['seat']`` may see it (crew names only when wide)."""
+    me = view.get("seat")
+    cards = _killer_cards(view)
+
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold", no_wrap=True)
+    facts.add_column()
+    row = Table.grid(padding=(0, 2))
+    slots: list[RenderableType] = []
+    for slot in view["hunting_row"]:
+        cell = Text(f"{slot['slot']} ", style="bold")
+        if slot.get("face_up"):
+            cell.append(slot["location"], style="bold yellow")
+            cell.append(" (face up)", style="dim")
+        elif "location" in slot:
+            cell.append(slot["location"], style="magenta")
+            cell.append(" (peeked)" if slot.get("looked_at") else "", style="dim")
+        else:
+            cell.append("?", style="dim")
+        row.add_column()
+        slots.append(cell)
+    row.add_row(*slots)
+    facts.add_row("Hunting Row", row)
+    facts.add_row("Hiding places", ", ".join(view["hunting_row_locations"]) or "none")
+    if view.get("alien_location"):
+        facts.add_row("Alien", Text(f"in the {view['alien_location']}!", style="bold red"))
+    facts.add_row("Hunted before", ", ".join(view["previously_hunted"]) or "none")
+    facts.add_row("Destroyed", Text(", ".join(view["destroyed"]) or "none", style="red" if view["destroyed"] else ""))
+    facts.add_row("Crew deck", f"{view['deck_size']} cards")
+    if view.get("blackout"):
+        facts.add_row("Blackout", Text("Positions played now go face down.", style="yellow"))
+    if view.get("short_round"):
+        facts.add_row("Short round", Text("one card each, played as a Position; no Actions.", style="yellow"))
+
+    wide = width >= 110
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Seat", no_wrap=True)
+    if wide:
+        table.add_column("Crew member", no_wrap=True)
+    table.add_column("Status")
+    table.add_column("Position")
+    table.add_column("Action", ratio=1)
+    table.add_column("Cards", justify="right")
+    waiting = set(view.get("waiting_for", []))
+    for entry in view["players"]:
+        seat = entry["seat"]
+        who = Text(seat_name(seat), style="bold" if seat == me else "")
+        if seat == me:
+            who.append(" you", style="bold green")
+        if entry.get("first_crew_member"):
+            who.append(" ★", style="yellow")
+        if seat in waiting and seat != me:
+            who.append(" …", style="dim")
+        cells: list[RenderableType] = [who]
+        if wide:
+            cells.append(Text(entry["name"], style="dim"))
+        cells += [_killer_status(entry), _killer_position(entry, cards), _killer_action(entry),
+                  str(entry["cards_in_hand"])]
+        table.add_row(*cells)
+
+    title = f"This Game Is Killer · round {view['round']} of {view.get('round_cap', 20)} · {view['step']}"
+    legend = Text("★ First Crew Member" + ("   … also deciding" if waiting - {me} else ""), style="dim")
+    return Panel(Group(facts, table, legend), title=title, title_align="left", border_style="blue")
+
+
+def killer_hand(view: dict[str, Any]) -> RenderableType | None:
+    hand = view.get("hand")
+    if not hand:
+        return None
+    cards = _killer_cards(view)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Your hand", title_justify="left",
+                  title_style="bold")
+    table.add_column("Card", no_wrap=True)
+    table.add_column("as a Position", no_wrap=True)
+    table.add_column("as an Action")
+    for code in hand:
+        card = cards.get(code, {})
+        action = Text(card.get("name", "?"), style="bold " + ("red" if card.get("colour") == "red" else ""))
+        keywords = [k.upper() for k in card.get("keywords", []) if k != "warning"]
+        if "warning" in card.get("keywords", []):
+            keywords.append("⚠")
+        if keywords:
+            action.append(f"  [{' '.join(keywords)}]", style="dim")
+        action.append(f"\n{card.get('text', '')}")
+        table.add_row(Text(code, style="bold"), f"{card.get('location', '?')} {card.get('priority', '?')}", action)
+    return table
+
+
+def killer_option_label(view: dict[str, Any], option: Option) -> str:
+    """A Hunting Row slot option names the Location in it when this seat can see it (looked or face up)."""
+    text = option["text"]
+    if text.startswith("slot "):
+        number = int(text.split()[1])
+        for slot in view.get("hunting_row", []):
+            if slot["slot"] == number and "location" in slot:
+                return f"{option['label']} ({slot['location']})"
+    return str(option["label"])
+
+
+BOARDS: dict[str, Callable[[dict[str, Any], int], RenderableType]] = {"killer": killer_board}
+LABELS: dict[str, Callable[[dict[str, Any], Option], str]] = {"killer": killer_option_label}
+HANDS: dict[str, Callable[[dict[str, Any]], RenderableType | None]] = {"killer": killer_hand}
+
+
+def board(game_name: str, view: dict[str, Any], width: int = 80) -> RenderableType:
+    render = BOARDS.get(game_name)
+    return render(view, width) if render else Panel(Pretty(view), title=game_name)
+
+
+def hand(game_name: str, view: dict[str, Any]) -> RenderableType | None:
+    render = HANDS.get(game_name)
+    return render(view) if render else None
+
+
+# ---- log, decisions, results -----------------------------------------------------------------------
+
+
+def log_lines(events: Iterable[dict[str, Any]], rules: bool = False) -> RenderableType:
+    """Events grouped by round; private lines (written to "you") stand out."""
+    out: list[RenderableType] = []
+    current = None
+    for event in events:
+        if event["round"] != current:
+            current = event["round"]
+            out.append(Rule(f"round {current}", style="dim", align="left"))
+        text = Text(event["text"], style="green" if event["text"].startswith("You") else "")
+        if rules and event.get("rules"):
+            text.append(f"  [{', '.join(event['rules'])}]", style="dim")
+        out.append(Padding(text, (0, 0, 0, 2), expand=False))
+    return Group(*out)
+
+
+def option_label(game_name: str, view: dict[str, Any], option: Option) -> str:
+    render = LABELS.get(game_name)
+    return render(view, option) if render else str(option["label"])
+
+
+def decision_menu(decision: Decision, labels: Sequence[str] | None = None) -> RenderableType:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(justify="right", style="bold cyan")
+    table.add_column()
+    for number, option in enumerate(decision.options, 1):
+        label = Text(labels[number - 1] if labels else option["label"])
+        if option["id"] == decision.default_id and len(decision.options) > 1:
+            label.append("  (Enter)", style="dim")
+        table.add_row(str(number), label)
+    prompt = Text(f"{seat_name(decision.seat)}, your move: ", style="bold")
+    prompt.append(decision.prompt)
+    return Group(prompt, table)
+
+
+def result_text(result: dict[str, Any] | None, seat: int | None = None) -> Text:
+    if result is None:
+        return Text("The game is not over.", style="yellow")
+    winners = result.get("winners", [])
+    text = Text()
+    if seat is not None:
+        won = seat in winners
+        text.append("You won! " if won else "You lost. ", style="bold green" if won else "bold red")
+    said = ", ".join(seat_name(s) for s in winners) or "nobody"
+    text.append(f"Winners: {said}. ", style="bold")
+    text.append(f"Reason: {result.get('reason', '?')}.")
+    return text
+
+
+def transcript(console: Console, game: Game, seat: int | None, header: str, rules: bool = False) -> None:
+    """A finished (or stopped) game as ``seat`` saw it, or the public log, then the result."""
+    console.print(Text(header, style="bold"))
+    console.print(log_lines(game.log_for(seat), rules=rules))
+    console.print()
+    text = result_text(game.result(), seat)
+    if game.over:
+        rounds, deaths = final_facts(game)
+        text.append(f" Rounds: {rounds}. Dead at the end: {deaths} of {game.players}.")
+    console.print(text)
+
+
+# ---- playing in the terminal --------------------------------------------------------------------------
+
+
+class Quit(Exception):
+    """The person at the keyboard left the game."""
+
+
+def read_choice(console: Console, decision: Decision, read: Callable[[str], str] = input) -> Option:
+    """Asks for an option number until one is valid. Enter takes the default; ``q`` raises Quit."""
+    count = len(decision.options)
+    default_number = next((i for i, o in enumerate(decision.options, 1) if o["id"] == decision.default_id), 1)
+    while True:
+        console.print(f"[bold]Choose 1-{count}[/] (Enter = {default_number}, q = quit): ", end="")
+        try:
+            answer = read("").strip().lower()
+        except EOFError:
+            console.print()
+            raise Quit("input ended") from None
+        if answer in ("q", "quit", "exit"):
+            raise Quit("you quit")
+        if answer == "":
+            return decision.options[default_number - 1]
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return decision.options[int(answer) - 1]
+        console.print(f"[red]{answer!r} is not a choice: type a number from 1 to {count}, or q to quit.[/]")
+
+
+def play_in_terminal(
+    console: Console,
+    game: Game,
+    seat: int,
+    bots: Sequence[Bot],
+    read: Callable[[str], str] = input,
+) -> None:
+    """Runs ``game`` with a person in ``seat`` and bots everywhere else, until it ends (or Quit is raised).
+
+    Each time the person must decide they see the board and their hand from ``view(seat)``, what they saw
+    happen since last time from ``log_for(seat)``, and the decision as a numbered menu; a decision with a
+    single option is taken for them and said. When the person and bots decide at once (sealed choices),
+    the person answers first, then the bots.
+    """
+    name = game.name
+    wants_view = [needs_view(b) for b in bots]
+    shown = 0
+    console.print(Rule(f"{game.title} · {game.players} players · you are {seat_name(seat)}"))
+    while not game.over:
+        pending = game.pending()
+        mine = [d for d in pending if d.seat == seat]
+        if not mine:
+            for decision in pending:
+                game.act(decision.seat, choose(game, list(bots), wants_view, decision.seat, decision))
+            continue
+        decision = mine[0]
+        if len(decision.options) == 1:  # nothing to decide: say what happens and go on
+            option = decision.options[0]
+            game.act(seat, option, decision.id)
+            console.print(Text(f"→ {option['label']} (your only choice)", style="cyan"))
+            continue
+        view = game.view(seat)
+        log = game.log_for(seat)
+        console.print()
+        if len(log) > shown:
+            console.print(Panel(log_lines(log[shown:]), title="What happened", title_align="left",
+                                border_style="dim"))
+            shown = len(log)
+        console.print(board(name, view, console.width))
+        cards = hand(name, view)
+        if cards is not None:
+            console.print(cards)
+        labels = [option_label(name, view, o) for o in decision.options]
+        console.print(decision_menu(decision, labels))
+        option = read_choice(console, decision, read)
+        game.act(seat, option, decision.id)
+        console.print(Text(f"→ {labels[decision.options.index(option)]}", style="bold cyan"))
+    log = game.log_for(seat)
+    console.print()
+    if len(log) > shown:
+        console.print(Panel(log_lines(log[shown:]), title="What happened", title_align="left",
+                            border_style="dim"))
+    console.print(board(name, game.view(seat), console.width))
+    console.print(Panel(result_text(game.result(), seat), title="Game over", title_align="left",
+                        border_style="green" if seat in (game.result() or {}).get("winners", []) else "red"))
+
+
+# ---- reports ----------------------------------------------------------------------------------------------
+
+
+def simulation_table(summaries: dict[int, dict[str, Any]], title: str) -> RenderableType:
+    """Outcomes per player count, then how the games ended (one column per reason)."""
+    table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    for heading in ("players", "games", "crew win", "95% CI", "winners", "rounds", "deaths"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    reasons: list[str] = []
+    for s in summaries.values():
+        reasons += [r for r in s["reasons"] if r not in reasons]
+    ends = Table(title="How the games ended (share of games)", box=box.SIMPLE_HEAVY, title_justify="left")
+    ends.add_column("players", justify="right", no_wrap=True)
+    for reason in reasons:
+        ends.add_column(reason, justify="right")
+    for players, s in sorted(summaries.items()):
+        low, high = s["crew_win_ci95"]
+        table.add_row(str(players), str(s["games"]), f"{s['crew_win_rate']:.1%}", f"{low:.1%}-{high:.1%}",
+                      f"{s['mean_winners']:.2f}", f"{s['mean_rounds']:.2f}", f"{s['mean_deaths']:.2f}")
+        ends.add_row(str(players), *(f"{s['reasons'].get(r, 0) / s['games']:.1%}" for r in reasons))
+    return Group(table, ends)
+
+
+def _rate(value: float) -> str:
+    if value >= 100_000:
+        return f"{value / 1000:.0f}k"
+    return f"{value / 1000:.1f}k" if value >= 10_000 else f"{value:,.0f}"
+
+
+def bench_table(report: dict[str, Any]) -> Table:
+    """One column per player count, one row per measurement; "÷ yard" rows divide by the yardstick steps/s
+    measured alongside that player count."""
+    yardstick = report.get("yardstick_steps_per_s")
+    rows = report["rows"]
+    table = Table(title=f"{report['game']}: random play on one core", box=box.SIMPLE_HEAVY, title_justify="left",
+                  padding=(0, 1), pad_edge=False, collapse_padding=True)
+    table.add_column("players", no_wrap=True, min_width=15)
+    for row in rows:
+        table.add_column(str(row["players"]), justify="right", no_wrap=True, min_width=6)
+
+    def line(label: str, cell: Callable[[dict[str, Any]], str], style: str = "") -> None:
+        table.add_row(Text(label, style=style), *(cell(r) for r in rows))
+
+    def over_yard(key: str, digits: int = 3) -> Callable[[dict[str, Any]], str]:
+        return lambda r: f"{r[key] / r['yardstick_steps_per_s']:.{digits}f}" if yardstick else "—"
+
+    line("act dec/s", lambda r: _rate(r["act_decisions_per_s"]), "bold")
+    line("  ÷ yard", over_yard("act_decisions_per_s"))
+    line("act games/s", lambda r: _rate(r["act_games_per_s"]), "bold")
+    line("  ÷ yard", over_yard("act_games_per_s", 4))
+    line("act_fast dec/s", lambda r: _rate(r["fast_decisions_per_s"]), "bold")
+    line("  ÷ yard", over_yard("fast_decisions_per_s"))
+    line("  ÷ act", lambda r: f"{r['fast_decisions_per_s'] / r['act_decisions_per_s']:.2f}")
+    line("clone+act dec/s", lambda r: _rate(r["clone_decisions_per_s"]), "bold")
+    line("  ÷ yard", over_yard("clone_decisions_per_s"))
+    line("  ÷ act", lambda r: f"{r['clone_decisions_per_s'] / r['act_decisions_per_s']:.2f}")
+    line("view/s", lambda r: _rate(r["views_per_s"]), "bold")
+    if yardstick:
+        line("yardstick/s", lambda r: _rate(r["yardstick_steps_per_s"]), "dim")
+    line("decisions/game", lambda r: f"{r['decisions_per_game']:.1f}")
+    return table

@@ -1,0 +1,163 @@
+"""Batch simulation: derived seeds, player ranges, Wilson intervals, determinism across workers, the bench."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import treachery
+from treachery.bots import RandomBot
+from treachery.engine import Decision, Option
+from treachery.sim import (
+    GameFailed,
+    Totals,
+    game_seed,
+    needs_view,
+    parse_player_range,
+    play_out,
+    resolve_bot_kind,
+    run_game,
+    runner,
+    simulate,
+    wilson,
+)
+from treachery.sim.bench import DEFAULT_YARDSTICK, run_bench
+
+
+def test_game_seeds_are_derived_reproducible_and_distinct() -> None:
+    seeds = [game_seed(1, i) for i in range(1000)]
+    assert seeds == [game_seed(1, i) for i in range(1000)]
+    assert len(set(seeds)) == 1000
+    assert game_seed(2, 0) != game_seed(1, 0)
+    assert all(0 <= s < 2**64 for s in seeds)
+
+
+@pytest.mark.parametrize(("text", "counts"), [("5", [5]), ("3-10", list(range(3, 11))), (" 4-6 ", [4, 5, 6]),
+                                              ("7-7", [7])])
+def test_player_range_parses(text: str, counts: list[int]) -> None:
+    assert parse_player_range(text, "killer") == counts
+
+
+@pytest.mark.parametrize(("text", "says"), [("2-5", "out of range"), ("11", "out of range"), ("6-4", "backwards"),
+                                            ("abc", "N or A-B"), ("3-4-5", "N or A-B"), ("", "N or A-B")])
+def test_bad_player_range_names_what_is_allowed(text: str, says: str) -> None:
+    with pytest.raises(treachery.GameConfigError, match=says) as error:
+        parse_player_range(text, "killer")
+    assert "3 to 10" in str(error.value)
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(1 - high) and low == pytest.approx(0.2366, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(10, 10)
+    assert high == pytest.approx(1.0) and low == pytest.approx(0.7225, abs=1e-4)
+
+
+def test_simulate_is_the_same_for_any_worker_count_and_chunking() -> None:
+    one = simulate("killer", [3, 6], 40, seed=7, workers=1, kind="random")
+    two = simulate("killer", [3, 6], 40, seed=7, workers=2, kind="random", chunk_size=7)
+    assert {n: t.summary() for n, t in one.items()} == {n: t.summary() for n, t in two.items()}
+    assert one[3].games == 40 and one[6].games == 40
+    assert simulate("killer", [3], 40, seed=8, workers=1, kind="random")[3] != one[3]
+
+
+def test_simulate_reports_progress_for_every_game() -> None:
+    done: list[int] = []
+    simulate("killer", [4], 25, seed=1, workers=1, kind="random", on_progress=done.append, chunk_size=10)
+    assert done == [10, 10, 5]
+
+
+def test_totals_summary_counts_reasons_and_means() -> None:
+    totals = Totals()
+    for seed in range(30):
+        game, decisions = run_game("killer", 4, seed, "random")
+        totals.add_game(game, decisions)
+    summary = totals.summary()
+    assert summary["games"] == 30 and sum(summary["reasons"].values()) == 30
+    assert 0 <= summary["crew_win_ci95"][0] <= summary["crew_win_rate"] <= summary["crew_win_ci95"][1] <= 1
+    assert 1 <= summary["mean_rounds"] <= 20 and 0 <= summary["mean_deaths"] <= 4
+    merged = Totals()
+    merged.merge(totals)
+    merged.merge(totals)
+    assert merged.games == 60 and merged.summary()["crew_win_rate"] == summary["crew_win_rate"]
+
+
+def test_fast_and_checked_paths_play_the_same_game() -> None:
+    fast, _ = run_game("killer", 6, 99, "random", fast=True)
+    checked, _ = run_game("killer", 6, 99, "random", fast=False)
+    assert fast.over and fast.record() == checked.record()
+    assert treachery.replay_record(fast.record()).log_for(None) == fast.log_for(None)
+
+
+class _Spy:
+    """A bot that records what it was shown."""
+
+    def __init__(self, needs: bool | None) -> None:
+        if needs is not None:
+            self.needs_view = needs
+        self.seen: list[tuple[dict[str, Any], Decision]] = []
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        self.seen.append((view, decision))
+        return decision.options[0]
+
+
+def test_bots_see_their_own_view_unless_they_declare_they_need_none() -> None:
+    game = treachery.new_game("killer", players=4, seed=3)
+    bots = [_Spy(None), _Spy(True), _Spy(False), _Spy(None)]
+    assert [needs_view(b) for b in bots] == [True, True, False, True]
+    play_out(game, bots)  # type: ignore[arg-type]
+    assert game.over
+    for seat, bot in enumerate(bots):
+        assert bot.seen, f"seat {seat} never decided"
+        for view, decision in bot.seen:
+            assert decision.seat == seat
+            if seat == 2:
+                assert view == {}
+            else:
+                assert view["seat"] == seat and "hand" in view
+
+
+def test_play_out_leaves_skipped_seats_waiting() -> None:
+    game = treachery.new_game("killer", players=5, seed=4)
+    bots = [RandomBot(s) for s in range(5)]
+    play_out(game, bots, fast=False, skip=[2])  # type: ignore[arg-type]
+    assert not game.over and {d.seat for d in game.pending()} == {2}
+
+
+def test_a_failing_game_is_named_with_a_way_to_replay_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(runner, "run_game", broken)
+    with pytest.raises(GameFailed, match=r"game 0 of the batch failed with KeyError.*--bots-only --players 3 --seed"):
+        simulate("killer", [3], 5, seed=1, workers=1, kind="random")
+
+
+def test_bot_kind_resolution() -> None:
+    assert resolve_bot_kind("killer", "random") == "random"
+    assert resolve_bot_kind("killer", None) in ("random", "heuristic")
+    with pytest.raises(ValueError, match="available: random"):
+        resolve_bot_kind("killer", "genius")
+    with pytest.raises(treachery.GameConfigError, match="unknown game"):
+        resolve_bot_kind("chess", None)
+
+
+def test_bench_measures_every_path_and_skips_a_missing_yardstick(tmp_path: Path) -> None:
+    report = run_bench("killer", seconds=0.2, players=[3], yardstick=tmp_path / "missing.py")
+    assert report["yardstick_steps_per_s"] is None
+    (row,) = report["rows"]
+    for key in ("act_decisions_per_s", "act_games_per_s", "fast_decisions_per_s", "clone_decisions_per_s",
+                "views_per_s"):
+        assert row[key] > 0
+
+
+@pytest.mark.skipif(not DEFAULT_YARDSTICK.is_file(), reason="shared yardstick not present")
+def test_bench_measures_the_yardstick_in_the_same_run() -> None:
+    report = run_bench("killer", seconds=0.1, players=[4])
+    assert report["yardstick_steps_per_s"] > 0 and report["rows"][0]["yardstick_steps_per_s"] > 0
