@@ -72,8 +72,8 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
         entry["action"] = action
     held = game.ongoing[seat]
     if held >= 0:  # K-H20
-        entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat],
-                            "location": LOCATIONS[game.barricade] if held == _BARRICADE and game.barricade >= 0 else None}
+        named = LOCATIONS[game.barricade] if held == _BARRICADE and game.barricade >= 0 else None
+        entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat], "location": named}
     if game.guess[seat] >= 0 and game.frozen[seat] and (mine or game.guess_public or ended):  # K-H18
         entry["guess"] = LOCATIONS[game.guess[seat]]
     if game.discard[seat] >= 0:
