@@ -388,10 +388,13 @@ class Killer(Game):
                              "this round.", ("K-T10", "K-T49", "K-T51"))
         else:
             self._event(rnd, f"Two Crew cards dealt to each of {', '.join(map(_p, seats))}.", ("K-T7", "K-T8"))
+        names = self.card_names
         for seat in seats:
-            if self.hands[seat]:
-                cards = " and ".join(self._card(c) for c in self.hands[seat])
-                self._event(rnd, f"You are dealt {cards}.", ("K-T7", "K-H1"), seat)
+            hand = self.hands[seat]
+            if len(hand) == 2:
+                self._event(rnd, f"You are dealt {names[hand[0]]} and {names[hand[1]]}.", ("K-T7", "K-H1"), seat)
+            elif hand:
+                self._event(rnd, f"You are dealt {names[hand[0]]}.", ("K-T7", "K-H1"), seat)
         self.step = GUESS
 
     def _ask_guesses(self) -> None:
@@ -506,22 +509,16 @@ class Killer(Game):
         else:
             self._event(self.round, f"{_p(seat)} takes Position {LOCATIONS[info.location]} {info.priority} "
                                     f"({info.code}).", rules + ("K-H5",))
-        self._note_sharing()
+        self._note_sharing(info.location)
 
-    def _note_sharing(self) -> None:
-        """K-E66: after every placement and move, whoever shares a Location is marked for the Coward check."""
-        first_at: dict[int, int] = {}
+    def _note_sharing(self, place: int) -> None:
+        """K-E66: after every placement or move into ``place``, everyone sharing it is marked for the Coward check."""
         location = self.location
-        for seat in range(self.players):
-            loc = location[seat]
-            if loc < 0:
-                continue
-            other = first_at.get(loc)
-            if other is None:
-                first_at[loc] = seat
-            else:
-                self.shared[seat] = True
-                self.shared[other] = True
+        if place >= 0 and location.count(place) > 1:
+            shared = self.shared
+            for seat, loc in enumerate(location):
+                if loc == place:
+                    shared[seat] = True
 
     def _ongoing_position(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
@@ -543,7 +540,7 @@ class Killer(Game):
 
     def _begin_action(self, seat: int, card: int) -> None:
         rnd = self.round
-        slots = self.face_down_slots()
+        slots = self.face_down_slots() if card in (BR1, BR2, AC3) else []
         if card == BR1:
             self.computer = seat
             self._ask_choice(seat, "look", [opt.SLOT + i for i in slots],
@@ -686,11 +683,11 @@ class Killer(Game):
                 if self.position[s] >= 0 and self.location[s] == place:
                     self.location[s] = AIRLOCK
             self._event(rnd, f"Evacuation: {name} to Airlock.", ("K-E59", "K-E61", "K-H7"))
-            self._note_sharing()
+            self._note_sharing(AIRLOCK)
         elif card == AC2:
             self.location[seat] = place
             self._event(rnd, f"{_p(seat)} crawls through the vents to the {name}.", ("K-E69",))
-            self._note_sharing()
+            self._note_sharing(place)
         elif card == CH1:
             self.barricade = place
             self._event(rnd, f"Barricade: the alien cannot kill anyone at the {name}.", ("K-E81",))
