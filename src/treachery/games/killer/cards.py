@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ...engine import GameConfigError
@@ -37,10 +37,21 @@ class Card:
         return f"{self.name} ({self.code})"
 
 
+_SHORT_NAMES: dict[int, tuple[str, ...]] = {}
+
+
 @dataclass(frozen=True)
 class CardSet:
     cards: tuple[Card, ...]
     status_names: tuple[str, ...]
+
+    @property
+    def short_names(self) -> tuple[str, ...]:
+        """"Name (CODE)" for each card id, computed once per card set."""
+        names = _SHORT_NAMES.get(id(self))
+        if names is None:
+            names = _SHORT_NAMES[id(self)] = tuple(card.short() for card in self.cards)
+        return names
 
     def by_code(self, code: str) -> Card:
         for card in self.cards:
@@ -63,9 +74,12 @@ def location_index(name: object) -> int:
     raise GameConfigError(f"unknown location {name!r}; locations: {', '.join(LOCATIONS)}")
 
 
-@lru_cache(maxsize=8)
+@cache
 def load_cards(path: str | None = None) -> CardSet:
-    """Reads and checks a card file; every effect code must appear exactly once."""
+    """Reads and checks a card file; every effect code must appear exactly once.
+
+    Card sets are kept for the life of the process, so caches keyed by a card set's id stay valid.
+    """
     file = Path(path) if path else DEFAULT_FILE
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))

@@ -82,7 +82,7 @@ class Killer(Game):
             self.cards = load_cards(options["card_file"])
             self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
         self.overrides = parse_setup(setup, players)
-        self.card_names = tuple(card.short() for card in self.cards.cards)
+        self.card_names = self.cards.short_names
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
         self._set_up()
@@ -128,8 +128,7 @@ class Killer(Game):
         self._override_row(strict=True)
         self._override_deck(strict=True)
         self.scanned = [False] * len(self.hunting_row)
-        self.step = ROUND_START
-        self._reset_round()
+        self.step = ROUND_START  # its first act is _reset_round, which lays out the per-round fields
 
     def _random_pair(self) -> list[int]:
         pool = list(range(8))
@@ -582,7 +581,13 @@ class Killer(Game):
             here = self.location[seat]
             targets = [s for s in range(self.players) if s != seat and self.alive[s] and self.position[s] >= 0
                        and not self.face_down[s] and self.location[s] == here >= 0]
-            self._choose_seat(seat, targets, "Meat Cleaver: who beside you?", ("K-E34", "K-E78"))
+            if self.face_down[seat]:  # K-H6: a pick made from a hidden Position would show where it is
+                self._event(rnd, f"{_p(seat)} picks a Meat Cleaver target in secret.", ("K-E34", "K-H6"))
+                self._ask_choice(seat, "target", [opt.SEAT + s for s in targets] + [opt.NONE],
+                                 "Meat Cleaver: who beside you? (your Position is face down, so is your pick)",
+                                 ("K-E34", "K-E78", "K-H6"), opt.SEAT + targets[0] if targets else opt.NONE)
+            else:
+                self._choose_seat(seat, targets, "Meat Cleaver: who beside you?", ("K-E34", "K-E78"))
         elif card == ER1:
             targets = [s for s in self.on_board() if s != seat]
             self._choose_seat(seat, targets, "Rig the Hatch: whose Priority becomes 4?", ("K-E74",))
@@ -635,6 +640,8 @@ class Killer(Game):
                 self._scan(seat, option_id - opt.SLOT, ("K-E30",))
         elif stage == "tracker":
             self._scan(seat, option_id - opt.SLOT, ("K-E71",))
+        elif stage == "target" and option_id == opt.NONE:
+            self._event(rnd, "Meat Cleaver: you pick nobody.", ("K-E7", "K-H6"), seat)
         elif stage == "target":
             self._target(seat, card, option_id - opt.SEAT)
         elif stage == "location":
@@ -669,6 +676,8 @@ class Killer(Game):
             if self.action[target] >= 0:
                 self._event(rnd, f"{_p(target)}'s {self._card(self.action[target])} is cancelled; what it has "
                                  "already done stays done.", ("K-E54", "K-E97"))
+        elif card == GA1 and self.face_down[seat]:
+            self._event(rnd, f"Meat Cleaver: you pick {_p(target)}.", ("K-E34", "K-H6"), seat)
         elif card == GA1:
             self._event(rnd, f"Meat Cleaver: {_p(seat)} picks {_p(target)}.", ("K-E34",))
         else:
@@ -722,6 +731,10 @@ class Killer(Game):
             shown = "; ".join(f"{_p(s)} {self.cards.cards[self.position[s]].code} now at the "
                               f"{LOCATIONS[self.location[s]]}" for s in hidden)
             self._event(rnd, f"Face-down Positions turn up: {shown}.", ("K-T26", "K-E77"))
+            for seat in hidden:
+                if self.action[seat] == GA1:
+                    picked = _p(self.choice[seat]) if self.choice[seat] >= 0 else "nobody"
+                    self._event(rnd, f"{_p(seat)}'s secret Meat Cleaver pick: {picked}.", ("K-E34", "K-H6"))
         chooser = self.computer if self.computer >= 0 and not self.darted[self.computer] else self.first
         slots = self.face_down_slots()
         self.step = END_OF_ROUND

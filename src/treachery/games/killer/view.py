@@ -65,7 +65,7 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
         action: dict[str, Any] = {"card": card_code(act), "name": game.cards.cards[act].name,
                                   "cancelled": game.darted[seat]}
         chosen = game.choice[seat]
-        if chosen >= 0 and act in _SEAT_CHOICES:
+        if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not game.face_down[seat]):  # K-H6
             action["target"] = chosen
         elif chosen >= 0 and act in _LOCATION_CHOICES:
             action["location"] = LOCATIONS[chosen]
