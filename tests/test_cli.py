@@ -39,8 +39,9 @@ def test_simulate_prints_a_table_and_json_the_same_for_any_worker_count(tmp_path
     assert outputs[0] == outputs[1]
     results = outputs[0]["results"]
     assert set(results) == {"4", "5"} and results["4"]["games"] == 100
-    low, high = results["5"]["crew_win_ci95"]
-    assert low <= results["5"]["crew_win_rate"] <= high
+    crew = results["5"]["sides"]["crew"]
+    low, high = crew["win_ci95"]
+    assert low <= crew["win_rate"] <= high
 
 
 def test_simulate_single_player_count() -> None:

@@ -79,12 +79,14 @@ def test_totals_summary_counts_reasons_and_means() -> None:
         totals.add_game(game, decisions)
     summary = totals.summary()
     assert summary["games"] == 30 and sum(summary["reasons"].values()) == 30
-    assert 0 <= summary["crew_win_ci95"][0] <= summary["crew_win_rate"] <= summary["crew_win_ci95"][1] <= 1
+    crew = summary["sides"]["crew"]
+    assert 0 <= crew["win_ci95"][0] <= crew["win_rate"] <= crew["win_ci95"][1] <= 1
     assert 1 <= summary["mean_rounds"] <= 20 and 0 <= summary["mean_deaths"] <= 4
     merged = Totals()
     merged.merge(totals)
     merged.merge(totals)
-    assert merged.games == 60 and merged.summary()["crew_win_rate"] == summary["crew_win_rate"]
+    assert merged.games == 60
+    assert merged.summary()["sides"]["crew"]["win_rate"] == crew["win_rate"]
 
 
 def test_fast_and_checked_paths_play_the_same_game() -> None:

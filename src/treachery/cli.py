@@ -174,8 +174,8 @@ def simulate_command(
     summaries = {n: t.summary() for n, t in totals.items()}
     title = f"{game_name}: {games_} games per player count, seed {seed}, {kind} bots"
     console.print(simulation_table(summaries, title))
-    console.print("crew win = games with at least one winner; 95% CI = Wilson interval; winners, rounds and "
-                  "deaths are means per game.", style="dim")
+    console.print("<side> win = games in which some member of that side won; 95% CI = Wilson interval; "
+                  "winners, rounds and deaths are means per game.", style="dim")
     if json_out is not None:
         document = {"game": game_name, "games": games_, "seed": seed, "bots": kind, "players": counts,
                     "results": {str(n): s for n, s in summaries.items()}}

@@ -9,7 +9,7 @@ from .errors import GameConfigError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
-_LOADERS: dict[str, Callable[[], None]] = {}
+_LOADERS: dict[str, Callable[[], object]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -28,7 +28,7 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-def add_loader(name: str, loader: Callable[[], None]) -> None:
+def add_loader(name: str, loader: Callable[[], object]) -> None:
     """Registers a game lazily: ``loader`` imports the game's package on first use."""
     _LOADERS[name] = loader
 

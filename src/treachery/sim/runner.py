@@ -128,7 +128,7 @@ class Totals:
     same in any order (which is why results do not depend on the number of workers)."""
 
     games: int = 0
-    crew_wins: int = 0  # games with at least one winner
+    side_wins: dict[str, int] = field(default_factory=dict)  # games in which some member of the side won
     winners: int = 0
     rounds: int = 0
     deaths: int = 0  # players not alive at the end
@@ -139,9 +139,13 @@ class Totals:
         result = game.result() or {}
         rounds, deaths = final_facts(game)
         self.games += 1
-        winners = len(result.get("winners", []))
-        self.crew_wins += winners > 0
-        self.winners += winners
+        winners = result.get("winners", [])
+        sides = result.get("sides", {})
+        for side in sorted({sides[w] for w in winners if w in sides}):
+            self.side_wins[side] = self.side_wins.get(side, 0) + 1
+        for side in set(sides.values()):
+            self.side_wins.setdefault(side, 0)
+        self.winners += len(winners)
         self.rounds += rounds
         self.deaths += deaths
         self.decisions += decisions
@@ -150,7 +154,8 @@ class Totals:
 
     def merge(self, other: Totals) -> None:
         self.games += other.games
-        self.crew_wins += other.crew_wins
+        for side, count in other.side_wins.items():
+            self.side_wins[side] = self.side_wins.get(side, 0) + count
         self.winners += other.winners
         self.rounds += other.rounds
         self.deaths += other.deaths
@@ -163,11 +168,13 @@ class Totals:
         from .stats import wilson
 
         n = self.games or 1
-        low, high = wilson(self.crew_wins, self.games)
+        sides = {}
+        for side in sorted(self.side_wins):
+            wins = self.side_wins[side]
+            sides[side] = {"win_rate": wins / n, "win_ci95": list(wilson(wins, self.games))}
         return {
             "games": self.games,
-            "crew_win_rate": self.crew_wins / n,
-            "crew_win_ci95": [low, high],
+            "sides": sides,
             "mean_winners": self.winners / n,
             "mean_rounds": self.rounds / n,
             "mean_deaths": self.deaths / n,

@@ -406,3 +406,6 @@ class KillerBot:
             return outcome(t.known[slot]) if slot in t.known else unknown_value
 
         return self._best(options, score)
+
+
+HEURISTIC_BOT = KillerBot  # what `--bots heuristic` seats for this game
