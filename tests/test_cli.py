@@ -181,3 +181,21 @@ def test_bench_with_the_yardstick_prints_ratios(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "yardstick steps/s" in result.output and "÷ yard" in result.output
     assert json.loads(out.read_text())["yardstick_steps_per_s"] > 0
+
+
+def test_game_options_pass_through_and_bad_ones_are_one_line_errors(tmp_path: Path) -> None:
+    from treachery.games.killer.cards import DEFAULT_FILE
+
+    cards = tmp_path / "cards.toml"
+    cards.write_text(DEFAULT_FILE.read_text().replace('name = "Gas Leak"', 'name = "Kitchen Fire"'))
+    record = tmp_path / "game.json"
+    done = runner.invoke(app, ["play", "killer", "--bots-only", "--players", "3", "--seed", "4",
+                               "--option", f"card_file={cards}", "--record", str(record)])
+    assert done.exit_code == 0, done.output
+    assert json.loads(record.read_text())["options"] == {"card_file": str(cards)}
+    for command in (["play", "killer", "--bots-only", "-o", "colour=7"],
+                    ["simulate", "killer", "-p", "4", "-n", "5", "-o", "colour=7"],
+                    ["play", "killer", "--bots-only", "-o", "no-equals-sign"]):
+        failed = runner.invoke(app, command)
+        assert failed.exit_code != 0
+        assert failed.output.strip().count("\n") == 0 and ("colour" in failed.output or "key=value" in failed.output)

@@ -64,6 +64,20 @@ def _user_errors() -> Iterator[None]:
         _fail(str(error))
 
 
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["variant=\"long\"", "rounds=3"]`` -> a game options dict; a value that is not JSON stays a string."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option takes key=value, got {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
 def _console() -> Console:
     return Console(highlight=False)
 
@@ -77,6 +91,8 @@ def _write_record(path: Path, record: dict[str, Any], console: Console) -> None:
 
 
 GameArg = Annotated[str, typer.Argument(help="Which game: " + ", ".join(games()) + ".")]
+OptionsOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as key=value (repeatable); the value is read as JSON when it parses.")]
 BotsOpt = Annotated[str | None, typer.Option("--bots", help="Bot kind: random or heuristic "
                                              "[default: heuristic where the game has one, else random].")]
 
@@ -91,6 +107,7 @@ def play(
     record: Annotated[Path | None, typer.Option("--record", help="Write the game record (JSON) here.")] = None,
     bots_only: Annotated[bool, typer.Option("--bots-only", help="Bots play every seat; print the transcript.")]
     = False,
+    option: OptionsOpt = None,
 ) -> None:
     """Play one seat in the terminal against bots (or watch bots play with --bots-only)."""
     console = _console()
@@ -98,7 +115,7 @@ def play(
         seed = secrets.randbelow(1_000_000_000)  # said only at the end: the seed is hidden (K-H27)
     with _user_errors():
         kind = resolve_bot_kind(game_name, bots)
-        game = new_game(game_name, players=players, seed=seed)
+        game = new_game(game_name, players=players, seed=seed, options=parse_options(option))
         if not bots_only and not 0 <= seat < players:
             raise ValueError(f"--seat must be 0 to {players - 1} for {players} players, got {seat}")
     bots_at = seat_bots(game_name, kind, players, seed)  # the same bots, seat for seat, as simulate seats
@@ -154,6 +171,7 @@ def simulate_command(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
     bots: BotsOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
+    option: OptionsOpt = None,
 ) -> None:
     """Play many bot games per player count over a process pool and report win rates and game lengths."""
     console = _console()
@@ -162,13 +180,15 @@ def simulate_command(
         kind = resolve_bot_kind(game_name, bots)
         if games_ < 1 or workers < 1:
             raise ValueError(f"--games and --workers must be at least 1, got {games_} and {workers}")
+        options = parse_options(option)
+        new_game(game_name, players=counts[0], seed=seed, options=options)  # bad options fail here, not in a worker
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{game_name}, {kind} bots", total=games_ * len(counts))
         try:
             totals = simulate(game_name, counts, games_, seed, workers, kind,
-                              on_progress=lambda done: progress.advance(task, done))
+                              on_progress=lambda done: progress.advance(task, done), options=options)
         except GameFailed as failure:
             _fail(str(failure), 1)
     summaries = {n: t.summary() for n, t in totals.items()}
@@ -177,7 +197,8 @@ def simulate_command(
     console.print("<side> win = games in which some member of that side won; 95% CI = Wilson interval; "
                   "winners, rounds and deaths are means per game.", style="dim")
     if json_out is not None:
-        document = {"game": game_name, "games": games_, "seed": seed, "bots": kind, "players": counts,
+        document = {"game": game_name, "options": options, "games": games_, "seed": seed, "bots": kind,
+                    "players": counts,
                     "results": {str(n): s for n, s in summaries.items()}}
         try:
             json_out.write_text(json.dumps(document, indent=1) + "\n")

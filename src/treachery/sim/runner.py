@@ -183,21 +183,23 @@ class Totals:
         }
 
 
-def run_game(game_name: str, players: int, seed: int, kind: str, fast: bool = True) -> tuple[Game, int]:
+def run_game(game_name: str, players: int, seed: int, kind: str, fast: bool = True,
+             options: dict[str, Any] | None = None) -> tuple[Game, int]:
     """One whole bot game: the finished game and how many decisions it took."""
-    game = new_game(game_name, players=players, seed=seed)
+    game = new_game(game_name, players=players, seed=seed, options=options)
     bots = seat_bots(game_name, kind, players, seed)
     decisions = play_out(game, bots, fast=fast)
     return game, decisions
 
 
-def run_chunk(game_name: str, players: int, seed: int, start: int, count: int, kind: str) -> Totals:
+def run_chunk(game_name: str, players: int, seed: int, start: int, count: int, kind: str,
+              options: dict[str, Any] | None = None) -> Totals:
     """Games ``start`` .. ``start + count - 1`` of a batch: a pure function of its arguments."""
     totals = Totals()
     for index in range(start, start + count):
         this_seed = game_seed(seed, index)
         try:
-            game, decisions = run_game(game_name, players, this_seed, kind)
+            game, decisions = run_game(game_name, players, this_seed, kind, options=options)
             totals.add_game(game, decisions)
         except Exception as error:  # name the game so the failure can be replayed on its own
             raise GameFailed(
@@ -242,6 +244,7 @@ def simulate(
     kind: str = "random",
     on_progress: Callable[[int], None] | None = None,
     chunk_size: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[int, Totals]:
     """``games`` bot games per player count, split into chunks over ``workers`` processes.
 
@@ -259,7 +262,7 @@ def simulate(
     totals = {n: Totals() for n in player_counts}
     if workers == 1:
         for n, start, count in work:
-            totals[n].merge(run_chunk(game_name, n, seed, start, count, kind))
+            totals[n].merge(run_chunk(game_name, n, seed, start, count, kind, options))
             if on_progress:
                 on_progress(count)
         return totals
@@ -268,7 +271,8 @@ def simulate(
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
         futures: dict[Future[Totals], tuple[int, int]] = {
-            pool.submit(run_chunk, game_name, n, seed, start, count, kind): (n, count) for n, start, count in work
+            pool.submit(run_chunk, game_name, n, seed, start, count, kind, options): (n, count)
+            for n, start, count in work
         }
         waiting = set(futures)
         try:
