@@ -14,7 +14,7 @@ TESTS = Path(__file__).resolve().parent
 def _cited() -> str:
     """Test sources with rule IDs in their underscore form (K_V11) normalised to K-V11."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in TESTS.glob("test_*.py") if p.name != Path(__file__).name)
-    return re.sub(r"\bK_([A-Z])(\d+)", r"K-\1\2", text)
+    return re.sub(r"(?<![A-Za-z0-9])K_([A-Z])(\d+)", r"K-\1\2", text)
 
 
 @pytest.mark.skipif(not SPEC.exists(), reason="the shared rules specification is not beside this checkout")

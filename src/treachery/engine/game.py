@@ -25,6 +25,7 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     catalogue: ClassVar[tuple[Option, ...]] = ()
+    decision_seconds: ClassVar[int | None] = None  # the table's default time per decision, if the rules set one
 
     # Per-game instance state shared by every game.
     players: int

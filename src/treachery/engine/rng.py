@@ -5,6 +5,9 @@ data and every shuffle replays from the seed. Ranges use the multiply-shift map 
 whose bias (at most n / 2**64) is far below anything a game could show.
 """
 
+from __future__ import annotations
+
+import hashlib
 import math
 
 _MASK = (1 << 64) - 1
@@ -28,6 +31,12 @@ class Rng:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an integer, got {seed!r}")
         self.state = seed & _MASK
+
+    @classmethod
+    def derived(cls, seed: int, purpose: str) -> Rng:
+        """A second stream for ``purpose``, seeded through a one-way hash so it reveals nothing of ``seed``."""
+        digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
+        return cls(int.from_bytes(digest, "little"))
 
     def next64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
@@ -64,7 +73,7 @@ class Rng:
             wide, j = divmod(wide, i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         other = Rng.__new__(Rng)
         other.state = self.state
         return other

@@ -312,6 +312,12 @@ class KillerBot:
         action = t.players[t.me]["action"]
         card = action["card"] if action else ""
         mine = self._my_location(t)
+        seats = tuple(o for o in options if o["text"].startswith("seat "))
+        if not seats:
+            return options[0]
+        if len(seats) < len(options) and card == "GA1" and len(t.on_board) > 2:
+            return next(o for o in options if o not in seats)  # a secret pick may decline: killing gains nothing
+        options = seats
 
         def seat_of(option: Option) -> int:
             return int(option["text"].split()[1])

@@ -68,6 +68,7 @@ class Killer(Game):
     title = "This Game Is Killer: Alien on Board"
     min_players = 3
     max_players = 10
+    decision_seconds = 60  # K-X17: a table setting; this is the default a server applies
     catalogue = opt.build_catalogue(_DEFAULT_CARDS)
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
@@ -85,6 +86,9 @@ class Killer(Game):
         self.card_names = self.cards.short_names
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
+        # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
+        # sees its defaults learns nothing about the stream that shuffles the decks.
+        self.timeouts = Rng.derived(seed, "timeout defaults")
         self._set_up()
         self._advance()
 
@@ -350,7 +354,7 @@ class Killer(Game):
                 self._ask([self._new_decision(
                     seat, "tracker_scan", [opt.SLOT + i for i in slots],
                     "Motion Tracker: choose a Hunting Row slot to turn face up.",
-                    opt.SLOT + self.rng.choice(slots), ("K-T6", "K-E71", "K-X3"))])
+                    opt.SLOT + self.timeouts.choice(slots), ("K-T6", "K-E71", "K-X3"))])
                 return
 
     def _scan(self, seat: int, slot: int, rules: tuple[str, ...]) -> None:
@@ -405,7 +409,7 @@ class Killer(Game):
         self._ask([
             self._new_decision(s, "thaw_guess", [opt.LOCATION + loc for loc in places],
                                "You are Frozen: guess where the alien will be revealed this round.",
-                               opt.LOCATION + self.rng.choice(places), ("K-T12", "K-E45", "K-X4"))
+                               opt.LOCATION + self.timeouts.choice(places), ("K-T12", "K-E45", "K-X4"))
             for s in frozen
         ])
 
@@ -534,7 +538,7 @@ class Killer(Game):
                     default: int | None = None) -> None:
         self.stage = stage
         if default is None:
-            default = self.rng.choice(option_ids)  # K-X10: a random legal option on timeout
+            default = self.timeouts.choice(option_ids)  # K-X10: a random legal option on timeout
         self._ask([self._new_decision(seat, stage, option_ids, prompt, default, rules)])
 
     def _begin_action(self, seat: int, card: int) -> None:
@@ -547,7 +551,7 @@ class Killer(Game):
         elif card == BR2:
             self._ask_choice(seat, "sweep", [opt.SLOT + i for i in slots] + [opt.NONE],
                              "Sensor Sweep: choose a hidden Hunting Row card to look at (up to 2), or none.",
-                             ("K-E29", "K-X11"), opt.SLOT + self.rng.choice(slots))
+                             ("K-E29", "K-X11"), opt.SLOT + self.timeouts.choice(slots))
         elif card == BR3:
             self.commander = seat
             self._event(rnd, f"{_p(seat)} will be First Crew Member from next round.", ("K-E32",))
@@ -626,7 +630,7 @@ class Killer(Game):
                 if more:
                     self._ask_choice(seat, "sweep_more", [opt.SLOT + i for i in more] + [opt.NONE],
                                      "Sensor Sweep: look at a second card, or stop.", ("K-E29",),
-                                     opt.SLOT + self.rng.choice(more))
+                                     opt.SLOT + self.timeouts.choice(more))
                     return
                 self._offer_scan(seat)
                 return
@@ -740,7 +744,7 @@ class Killer(Game):
         self.step = END_OF_ROUND
         self._ask([self._new_decision(
             chooser, "reveal", [opt.SLOT + i for i in slots], "Choose the Hunting Row card that reveals the alien.",
-            opt.SLOT + self.rng.choice(slots), ("K-T27", "K-T28", "K-T29", "K-X12", "K-X13"))])
+            opt.SLOT + self.timeouts.choice(slots), ("K-T27", "K-T28", "K-T29", "K-X12", "K-X13"))])
 
     def _reveal(self, slot: int) -> None:
         rnd = self.round
@@ -978,6 +982,7 @@ class Killer(Game):
             else:
                 d[key] = value
         other.rng = self.rng.copy()
+        other.timeouts = self.timeouts.copy()
         other.hands = [h[:] for h in self.hands]
         other.looks = [h[:] for h in self.looks]
         return other
