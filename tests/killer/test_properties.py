@@ -57,3 +57,19 @@ def test_cards_are_conserved(seed: int, players: int) -> None:
         assert sorted(places) == list(range(24))
         decision = game.pending()[0]
         game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+
+
+def test_clone_copies_every_list_play_can_change() -> None:
+    """clone() copies each mutable list of the state; only lists fixed at setup may be shared."""
+    fixed_at_setup = {"removed_at_setup", "status", "_pending"}  # _pending is only ever replaced, never changed
+    game = treachery.new_game("killer", players=6, seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+    copy = game.clone()
+    for name, value in vars(game).items():
+        if isinstance(value, list) and name not in fixed_at_setup:
+            assert getattr(copy, name) is not value, f"clone shares the list {name!r}"
+            if value and isinstance(value[0], list):
+                assert all(a is not b for a, b in zip(getattr(copy, name), value, strict=True)), name

@@ -36,7 +36,7 @@ class Game:
     _pending: list[Decision]
     _sealed: dict[int, int]
     _log: list[Event]
-    _actions: list[list[int]]
+    _actions: list[tuple[int, int]]
     _decision_counter: int
     _result: dict[str, Any] | None
 
@@ -233,7 +233,7 @@ class Game:
         raise IllegalAction("not_your_turn", f"seat {seat} may not act now: waiting for seat(s) {waiting}")
 
     def _commit(self, decision: Decision, option_id: int) -> None:
-        self._actions.append([decision.seat, option_id])
+        self._actions.append((decision.seat, option_id))
         if len(self._pending) == 1:
             self._resolve_one(decision, option_id)
             return

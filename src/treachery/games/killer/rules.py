@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Decision, Game, GameConfigError, Rng, register
+from ...engine import Decision, Game, GameConfigError, Option, Rng, register
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
@@ -24,6 +24,10 @@ ROUND_START, TRACKER, DEAL, GUESS, PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND = ra
 STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
               "end of round")
 POSITION_FIRST, ACTION_FIRST = 1, 2
+# Every list in a game's state that play changes: clone() copies exactly these (a test checks the list is whole).
+_MUTABLE_LISTS = ("action", "alive", "choice", "darted", "deadline", "deck", "destroyed", "discard", "face_down",
+                  "frozen", "guess", "hunted", "hunting_row", "location", "ongoing", "ongoing_since", "order", "out",
+                  "played_first", "position", "scanned", "set_aside", "shared")
 OPTION_KEYS = ("card_file",)
 
 _DEFAULT_CARDS = load_cards()
@@ -33,7 +37,7 @@ _SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(10))
 _p = _SEAT_NAMES.__getitem__  # "P1" for seat 0: the name players read
 
 
-_FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[list[int], int]]] = {}
+_FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]] = {}
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
@@ -254,7 +258,11 @@ class Killer(Game):
     def _advance(self) -> None:
         while not self.over and not self._pending:
             step = self.step
-            if step == ROUND_START:
+            if step == PASS1:  # the two passes first: most decisions are card plays
+                self._next_first_card()
+            elif step == PASS2:
+                self._next_second_card()
+            elif step == ROUND_START:
                 self._round_start()
             elif step == TRACKER:
                 self._tracker()
@@ -264,10 +272,6 @@ class Killer(Game):
                 self._ask_guesses()
             elif step == PLAY:
                 self._start_passes()
-            elif step == PASS1:
-                self._next_first_card()
-            elif step == PASS2:
-                self._next_second_card()
             elif step == REVEAL:
                 self._ask_reveal()
             else:
@@ -428,13 +432,15 @@ class Killer(Game):
 
     # ---- the two passes (K-T13..T25, K-E5, K-E6) ---------------------------------------------------
 
-    def _first_card_options(self, seat: int) -> tuple[list[int], int]:
-        """Legal first cards (K-E6) and the timeout choice (K-X9), cached per pair of cards."""
+    def _first_card_options(self, seat: int) -> tuple[tuple[int, ...], tuple[Option, ...], int]:
+        """Legal first cards (K-E6), their options and the timeout choice (K-X9), cached per pair of cards."""
         hand = self.hands[seat]
         key = (hand[0], hand[1])
         cached = self.first_card_cache.get(key)
         if cached is None:
-            cached = self.first_card_cache[key] = _first_card_rule(self.cards, hand[0], hand[1])
+            legal, default = _first_card_rule(self.cards, hand[0], hand[1])
+            options = tuple(self.catalogue[i] for i in legal)
+            cached = self.first_card_cache[key] = (tuple(legal), options, default)
         return cached
 
     def _next_first_card(self) -> None:
@@ -445,10 +451,11 @@ class Killer(Game):
             self.step = PASS2
             return
         seat = self.order[self.index]
-        legal, default = self._first_card_options(seat)
-        self._ask([self._new_decision(seat, "first_card", legal,
-                                      "Play your first card: as a Position (where you are) or as an Action.",
-                                      default, ("K-T13", "K-E6", "K-X5"))])
+        legal, options, default = self._first_card_options(seat)
+        self._decision_counter += 1
+        self._pending = [Decision(seat, "first_card", options, self._decision_counter,
+                                  "Play your first card: as a Position (where you are) or as an Action.",
+                                  default, ("K-T13", "K-E6", "K-X5"), legal)]
 
     def _next_second_card(self) -> None:
         if self.index >= len(self.order):
@@ -973,16 +980,12 @@ class Killer(Game):
 
     def _copy_state(self) -> Killer:
         other = Killer.__new__(Killer)
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            if key[0] == "_":
-                continue  # the engine's own fields: Game.clone copies them
-            if type(value) is list:
-                d[key] = value[:]
-            else:
-                d[key] = value
+        fields = other.__dict__
+        fields.update(self.__dict__)  # ints, strings, tuples and the card set are shared as they are
+        for name in _MUTABLE_LISTS:
+            fields[name] = fields[name][:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.looks = [seen[:] for seen in self.looks]
         other.rng = self.rng.copy()
         other.timeouts = self.timeouts.copy()
-        other.hands = [h[:] for h in self.hands]
-        other.looks = [h[:] for h in self.looks]
         return other
