@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -37,21 +37,24 @@ class Card:
         return f"{self.name} ({self.code})"
 
 
-_SHORT_NAMES: dict[int, tuple[str, ...]] = {}
-
-
 @dataclass(frozen=True)
 class CardSet:
     cards: tuple[Card, ...]
     status_names: tuple[str, ...]
+    short_names: tuple[str, ...] = field(init=False)  # "Name (CODE)" by card id
+    last_on_board: frozenset[int] = field(init=False)  # ids of the cards that carry LAST ON BOARD
+    position_texts: tuple[str, ...] = field(init=False)  # log text after "P3" when a card goes down as Position
+    action_texts: tuple[str, ...] = field(init=False)  # ... and as an Action
 
-    @property
-    def short_names(self) -> tuple[str, ...]:
-        """"Name (CODE)" for each card id, computed once per card set."""
-        names = _SHORT_NAMES.get(id(self))
-        if names is None:
-            names = _SHORT_NAMES[id(self)] = tuple(card.short() for card in self.cards)
-        return names
+    def __post_init__(self) -> None:
+        def fix(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        fix("short_names", tuple(card.short() for card in self.cards))
+        fix("last_on_board", frozenset(c.id for c in self.cards if "lob" in c.keywords))
+        fix("position_texts", tuple(f" takes Position {LOCATIONS[c.location]} {c.priority} ({c.code})."
+                                    for c in self.cards))
+        fix("action_texts", tuple(f" plays {c.short()} as an Action." for c in self.cards))
 
     def by_code(self, code: str) -> Card:
         for card in self.cards:

@@ -24,6 +24,7 @@ ROUND_START, TRACKER, DEAL, GUESS, PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND = ra
 STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
               "end of round")
 POSITION_FIRST, ACTION_FIRST = 1, 2
+_PLAYED_RULES, _ACTION_RULES, _FACE_UP = ("K-T13", "K-T20"), ("K-T14", "K-H5"), ("K-H5",)
 # Every list in a game's state that play changes: clone() copies exactly these (a test checks the list is whole).
 _MUTABLE_LISTS = ("action", "alive", "choice", "darted", "deadline", "deck", "destroyed", "discard", "face_down",
                   "frozen", "guess", "hunted", "hunting_row", "location", "ongoing", "ongoing_since", "order", "out",
@@ -473,9 +474,10 @@ class Killer(Game):
             return
         card = hand[0]
         option_id = (opt.ACTION + card) if self.played_first[seat] == POSITION_FIRST else (opt.POSITION + card)
-        self._ask([self._new_decision(seat, "second_card", [option_id],
-                                      "Play your second card, the other way round from your first.",
-                                      option_id, ("K-T18", "K-T20", "K-X6"))])
+        self._decision_counter += 1
+        self._pending = [Decision(seat, "second_card", (self.catalogue[option_id],), self._decision_counter,
+                                  "Play your second card, the other way round from your first.",
+                                  option_id, ("K-T18", "K-T20", "K-X6"), (option_id,))]
 
     def _card_done(self) -> None:
         self.stage = ""
@@ -489,17 +491,17 @@ class Killer(Game):
         if not self.played_first[seat]:
             self.played_first[seat] = ACTION_FIRST if is_action else POSITION_FIRST
         if not is_action:
-            self._place(seat, card, ("K-T13", "K-T20"))
+            self._place(seat, card, _PLAYED_RULES)
             self._card_done()
             return
         self.action[seat] = card
-        self._event(self.round, f"{_p(seat)} plays {self._card(card)} as an Action.", ("K-T14", "K-H5"))
+        self._log.append((None, self.round, _p(seat) + self.cards.action_texts[card], _ACTION_RULES))
         if self.darted[seat]:
             self._event(self.round, f"{_p(seat)}'s {self._card(card)} has no effect (Sedative Dart).",
                         ("K-E53", "K-E21"))
             self._card_done()
             return
-        if "lob" in self.cards.cards[card].keywords and self.on_board() == [seat]:
+        if card in self.cards.last_on_board and self.on_board() == [seat]:
             self._event(self.round, f"{_p(seat)} is the last crew member On Board and plays LAST ON BOARD.",
                         ("K-E11", "K-E12", "K-W6"))
             self._game_over([seat], "last on board", ("K-W6",))
@@ -517,8 +519,7 @@ class Killer(Game):
             self._event(self.round, f"Your Position, face down: {LOCATIONS[info.location]} {info.priority} "
                                     f"({info.code}).", rules + ("K-H6",), seat)
         else:
-            self._event(self.round, f"{_p(seat)} takes Position {LOCATIONS[info.location]} {info.priority} "
-                                    f"({info.code}).", rules + ("K-H5",))
+            self._log.append((None, self.round, _p(seat) + self.cards.position_texts[card], rules + _FACE_UP))
         self._note_sharing(info.location)
 
     def _note_sharing(self, place: int) -> None:
