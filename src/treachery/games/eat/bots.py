@@ -1,0 +1,189 @@
+"""A heuristic bot for Who Should We Eat?: plays Survivors and Ghosts from the seat's own view, no search.
+
+The bot sees exactly what a person in its seat sees: ``view`` and the pending ``decision``. As a Survivor
+it weighs each track by how close it is to trouble (Food against tonight's meal, Sanity against 0, Build
+against the Raft target) and plays the card, Quest and free draws that help the neediest track most; it
+keeps cards with a useful Keep effect, spends Stash, Calm and Ration when they avert a trial or a loss,
+never draws a knife, and votes for the tastiest other Survivor. As a Ghost it plays the card that hurts the
+weakest track and aims Haunts at the Survivors that matter most.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Decision, Option
+
+KEEP_VALUE = {"stash": 2.0, "shield": 1.6, "last_will": 1.2, "forage": 1.5, "calm": 1.3, "ration": 1.3,
+              "hide": 1.0, "ward": 1.0, "dodge": 0.9, "loud": 0.5, "knife": 0.4}
+BURDENS = {"QU03", "QU04", "QU06", "QU09", "QU14"}
+GHOST_VALUE = {"GI01": ("food", 2.0), "GI02": ("sanity", 2.0), "GI03": ("build", 2.0), "GI09": ("sanity", 1.0),
+               "GH01": ("food", 2.5), "GH02": ("sanity", 2.5), "GH03": ("build", 2.0)}
+
+
+class _Table:
+    """What the bot reads from one view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.cards = view["cards"]
+        self.players = view["players"]
+        self.survivors = [p for p in self.players if p["status"] == "survivor"]
+        eaters = len(self.survivors)
+        self.food_after = view["food"] - eaters
+        self.sanity_after = view["sanity"] - 2
+        self.build_gap = max(0, view["raft_target"] - view["build"])
+        # need weights: higher = more urgent
+        self.need = {
+            "food": 3.0 if self.food_after < 0 else 1.5 if self.food_after < 2 else 0.6,
+            "sanity": 3.5 if self.sanity_after <= 2 else 1.5 if self.sanity_after <= 4 else 0.5,
+            "build": 1.0 + min(1.5, self.build_gap / 10),
+        }
+
+    def play_value(self, code: str) -> float:
+        card = self.cards["survivor"].get(code)
+        if card is None:
+            return 0.0
+        return sum(self.need[track] * change for track, change in card["play"])
+
+    def keep_value(self, code: str) -> float:
+        card = self.cards["survivor"].get(code)
+        if card is None:
+            return 0.0
+        value = KEEP_VALUE.get(card["keep"], 0.5)
+        if card["keep"] == "stash" and self.food_after < 0:
+            value += 1.5
+        return value
+
+    def harm(self, code: str) -> float:
+        kind = GHOST_VALUE.get(code.upper())
+        if kind is None:
+            return 1.0
+        track, weight = kind
+        return weight * self.need[track]
+
+
+class EatBot:
+    """Sensible answers to every decision of the game, from the seat's view alone."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        table = _Table(view)
+        handler = getattr(self, f"_{decision.kind}", None)
+        choice = handler(table, options, decision) if handler else None
+        return choice if choice is not None else decision.default
+
+    def _best(self, options: tuple[Option, ...], score: Any) -> Option:
+        return max(options, key=lambda o: (score(o), self.rng.random()))
+
+    def _select(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        ghost = t.players[t.me]["status"] == "ghost"
+
+        def score(option: Option) -> float:
+            words = option["text"].split()
+            play = words[1] if words[0] == "play" else ""
+            keep = words[3] if len(words) == 4 else (words[1] if words[0] == "keep" else "")
+            if ghost:
+                return t.harm(play) * 2 + (t.harm(keep) if keep else 0) * 0.3
+            return t.play_value(play.upper()) + (t.keep_value(keep.upper()) if keep else 0)
+
+        return self._best(options, score)
+
+    def _wild_decks(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        weights = [t.need["food"], t.need["sanity"], t.need["build"]]
+
+        def score(option: Option) -> float:
+            parts = option["text"].split()[1:]
+            counts = [int(p[:-1]) for p in parts]
+            return sum(w * c for w, c in zip(weights, counts, strict=True))
+
+        return self._best(options, score)
+
+    def _ghost_target(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        if options[0]["text"].startswith("quest"):
+            quests = t.cards["quests"]
+
+            def goodness(option: Option) -> float:
+                code = option["text"].split()[1].upper()
+                return -1.0 if code in BURDENS else len(quests[code]["text"])
+
+            return self._best(options, goodness)
+        leader = t.view["leader"]
+
+        def target(option: Option) -> float:
+            seat = int(option["text"].split()[1])
+            return (seat == leader) * 1.0 + len(t.players[seat]["quests"]) * 0.5
+
+        return self._best(options, target)
+
+    def _quest(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        quests = t.cards["quests"]
+
+        def score(option: Option) -> float:
+            code = option["text"].split()[1].upper()
+            text = quests[code]["text"].split(". Short straw")[0]
+            total = 0.0
+            for track in ("food", "sanity", "build"):
+                marker = track.capitalize() + " "
+                at = text.find(marker)
+                while at >= 0:
+                    number = text[at + len(marker):].split(",")[0].split(";")[0].split(".")[0]
+                    try:
+                        total += t.need[track] * int(number)
+                    except ValueError:
+                        pass
+                    at = text.find(marker, at + 1)
+            if t.view["sanity"] <= 3 and "Sanity -" in text:
+                total -= 10
+            return total - (0.5 if code in BURDENS else 0)
+
+        return self._best(options, score)
+
+    def _evening(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
+        mine = t.players[t.me].get("keep")
+        keep = t.cards["survivor"].get(mine or "", {}).get("keep")
+        use = (keep == "calm" and t.view["sanity"] <= 4) or (keep == "ration" and -2 <= t.food_after < 0)
+        return next((o for o in options if o["text"] == ("reveal keep" if use else "pass")), None)
+
+    def _poll(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
+        texts = {o["text"]: o for o in options}
+        if "reveal keep" in texts and t.view["food"] < 0:
+            return texts["reveal keep"]
+        return texts.get("call vote") or texts["pass"]
+
+    def _vote_window(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
+        mine = t.players[t.me].get("keep")
+        keep = t.cards["survivor"].get(mine or "", {}).get("keep")
+        meats = sorted((p["meat"] or 0 for p in t.survivors), reverse=True)
+        hide = keep == "hide" and (t.players[t.me]["meat"] or 0) >= meats[0]
+        use = keep == "loud" or hide
+        return next((o for o in options if o["text"] == ("reveal keep" if use else "pass")), None)
+
+    def _exemption(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
+        return next((o for o in options if o["text"] == "reveal keep"), None)
+
+    def _vote(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        def score(option: Option) -> float:
+            seat = int(option["text"].split()[-1])
+            entry = t.players[seat]
+            burden = sum(q in BURDENS for q in entry["quests"]) + (entry["personality"] == "P01")
+            return (seat != t.me) * 100 + (entry["meat"] or 0) + 1.5 * burden
+
+        return self._best(options, score)
+
+    def _born_leader(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        return self._best(options, lambda o: (int(o["text"].split()[-1]) != t.me) * 100
+                          + (t.players[int(o["text"].split()[-1])]["meat"] or 0))
+
+    def _tie_choice(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
+        return options[0]
+
+
+HEURISTIC_BOT = EatBot  # what `--bots heuristic` seats for this game

@@ -1,0 +1,109 @@
+"""What one seat may see of a Who Should We Eat? game (W-H*): built up from public facts plus that seat's own.
+
+Nothing is copied from the state and then trimmed: each field is added because the seat may know it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARD_CODES, DECKS, QUEST_CODES, TRACKS, CardSet
+from .rules import GHOST_STATUS, STATUS_NAMES, STEP_NAMES, SURVIVOR, red_number
+
+if TYPE_CHECKING:
+    from .rules import Eat
+
+_TABLES: dict[int, dict[str, Any]] = {}
+_STEP_OF_DECISION = {"skip_draw": "morning", "wild_decks": "morning", "select": "morning",
+                     "ghost_target": "afternoon", "quest": "afternoon", "map_order": "afternoon",
+                     "dodge": "afternoon", "evening": "evening"}
+
+
+def card_table(cards: CardSet) -> dict[str, Any]:
+    """Every card description, built once per card set (public content, W-C12)."""
+    table = _TABLES.get(id(cards))
+    if table is None:
+        table = _TABLES[id(cards)] = {
+            "survivor": {c.code: {"name": c.name, "deck": TRACKS[c.deck], "keep": c.keep, "text": c.text,
+                                  "play": [[TRACKS[t], v] for t, v in c.play]} for c in cards.survivor},
+            "ghost": {g.code: {"name": g.name, "type": "haunt" if g.haunt else "instant", "text": g.text}
+                      for g in cards.ghost},
+            "quests": {q.code: {"name": q.name, "permanent": q.permanent, "text": q.text} for q in cards.quests},
+            "personalities": {p.code: {"name": p.name, "text": p.text} for p in cards.personalities},
+            "characters": {c.code: {"name": c.name, "role": c.role, "meat": c.meat,
+                                    "draws": dict(zip(("food", "sanity", "build", "wild"), c.draws, strict=True)),
+                                    "ghost_draws": c.ghost_draws} for c in cards.characters},
+        }
+    return table
+
+
+def _player(game: Eat, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    cards = game.cards
+    mine = viewer == seat
+    char = cards.characters[game.character[seat]]
+    person = game.personality[seat]
+    entry: dict[str, Any] = {
+        "seat": seat,
+        "status": STATUS_NAMES[game.status[seat]],  # W-H2
+        "leader": seat == game.leader,
+        "character": char.code,  # W-H1
+        "name": char.name if game.status[seat] != GHOST_STATUS else f"{char.name}'s Ghost",
+        "meat": game.meat(seat) if game.status[seat] == SURVIVOR else None,
+        "personality": cards.personalities[person].code if person >= 0 else None,
+        "paranoid_used": game.paranoid_used[seat],
+        "haunt": CARD_CODES[game.haunt[seat]] if game.haunt[seat] >= 0 else None,  # W-H3
+        "quests": [QUEST_CODES[q] for q in game.held[seat]],
+        "cards_in_hand": len(game.hands[seat]),
+        "has_play": game.play[seat] >= 0,  # W-H11
+        "has_keep": game.keep[seat] >= 0,
+        "keep_face_up": CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 and game.keep_up[seat] else None,
+        "shielded": game.shielded[seat],
+    }
+    if mine or ended:  # W-H9, W-H11, W-H26
+        entry["play"] = CARD_CODES[game.play[seat]] if game.play[seat] >= 0 else None
+        entry["keep"] = CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 else None
+    return entry
+
+
+def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
+    ended = game.over
+    asking = game._pending[0].kind if game._pending else ""
+    view: dict[str, Any] = {
+        "game": "eat",
+        "seat": viewer,
+        "round": game.round,
+        "step": "over" if ended else _STEP_OF_DECISION.get(asking) or STEP_NAMES[game.step],
+        "leader": game.leader,
+        "food": game.food,
+        "sanity": game.sanity,
+        "build": game.build,
+        "raft_target": game.target,
+        "red_number": red_number(game.sanity),
+        "variants": {"follow_the_leader": game.follow_the_leader, "phone_booth": game.phone_booth,
+                     "dwindling_resources": game.dwindling},
+        "quest_selection": [QUEST_CODES[q] for q in game.selection],  # W-H3, oldest first
+        "quest_deck_size": len(game.quest_deck),  # W-H5
+        "box": list(game.box),  # W-H28
+        "box_at_setup": len(game.box_hidden),  # W-H4: only how many
+        "ill_wind": QUEST_CODES[game.ill_wind] if game.ill_wind >= 0 else None,
+        "cold_nights": game.cold_nights,
+        "trial_held": game.trial_held,
+        "draw_piles": {DECKS[d].lower(): len(game.piles[d]) for d in range(4)},  # W-H5
+        "discard_piles": {DECKS[d].lower(): len(game.discards[d]) for d in range(4)},  # W-H7
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "knives_out": list(game.knives),
+        "attacks": [{"attacker": a, "target": t, "boar_tusk": bool(k)} for a, t, k in game.attacks],
+        "fight": list(game.fight),
+        "hidden_from_vote": [s for s in range(game.players) if game.hidden[s]],
+        "loud": [s for s in range(game.players) if game.loud[s]],
+        "waiting_for": sorted({d.seat for d in game._pending}),  # W-H27: the whole group, sealed answers unseen
+        "cards": card_table(game.cards),
+    }
+    if viewer is not None:
+        view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]  # W-H9
+    if ended:  # W-H26
+        view["result"] = game.result()
+        view["hands"] = {s: [CARD_CODES[c] for c in game.hands[s]] for s in range(game.players)}
+        view["quest_deck"] = [QUEST_CODES[q] for q in reversed(game.quest_deck)]
+        view["box_at_setup_cards"] = [QUEST_CODES[q] for q in game.box_hidden]
+    return view
