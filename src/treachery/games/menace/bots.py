@@ -1,0 +1,147 @@
+"""Heuristic Menace bots, one per side, playing from their seat's view alone (M-H38: claims by category only).
+
+Crew: keep Oxygen above the danger line, repair otherwise, vote out whoever the revealed cards point at.
+Menace: sabotage when the pool hides it (several cards this round), repair as cover otherwise, never vote
+for itself. The Coward plays with whichever side it is aligned to.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Decision, Option
+
+GOOD = {"Raise Morale", "Advanced Repair", "Command"}
+BAD = {"Panic!", "Airlock Breach", "Reactor Leak", "Explosion"}
+_KEY = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "Command": "command",
+        "Basic Repair": "basic-repair", "Replicate": "replicate", "Backstab": "backstab", "Brawl": "brawl",
+        "Panic!": "panic", "Airlock Breach": "airlock-breach", "Reactor Leak": "reactor-leak",
+        "Explosion": "explosion"}
+
+
+class MenaceBot:
+    """Suspicion grows for players whose claims clash with what was revealed and for Bad reveals."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        by_text = {o["text"]: o for o in decision.options}
+        side = self._side(view)
+        kind = decision.kind
+        pick = None
+        if kind in ("turn", "delegated", "rush"):
+            pick = self._turn(view, by_text, side)
+        elif kind == "discussion":
+            pick = self._talk(view, by_text, side)
+        elif kind == "vote":
+            pick = self._vote(view, by_text, side)
+        elif kind in ("limit", "scavenge", "cost"):
+            pick = self._throw(view, by_text, side)
+        elif kind == "brawl":
+            pick = self._target(view, by_text, side, hurt=True)
+        elif kind in ("last_act", "exile_act"):
+            pick = self._target(view, by_text, side, hurt=True)
+        elif kind == "veto":
+            pick = by_text.get("let it resolve")
+        elif kind == "target":
+            pick = by_text.get("back")
+        return pick if pick is not None else decision.default
+
+    @staticmethod
+    def _side(view: dict[str, Any]) -> str:
+        mine = view.get("my_agenda")
+        if mine in ("The Contagion", "The Butcher"):
+            return "menace"
+        if mine == "The Coward":
+            return view.get("coward_side", "crew")
+        return "crew"
+
+    def _turn(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
+        oxygen, energy = view["oxygen"], view["energy"]
+        hand = view["hand"]
+        def play(name: str) -> Option | None:
+            return by_text.get(f"play {_KEY[name]}")
+        if "play a random card" in by_text:
+            return by_text["play a random card"]
+        if side == "menace":
+            for name in ("Airlock Breach", "Explosion", "Panic!", "Reactor Leak"):
+                if name in hand and play(name) and (oxygen <= 3 or self.rng.random() < 0.6):
+                    return play(name)
+            for name in ("Basic Repair", "Backstab", "Brawl", "Replicate", "Command"):
+                if name in hand and play(name) and oxygen <= 3:
+                    return play(name)
+        else:
+            if oxygen <= 3 and "Raise Morale" in hand and play("Raise Morale"):
+                return play("Raise Morale")
+            if oxygen > 2:
+                for name in ("Advanced Repair", "Basic Repair", "Replicate"):
+                    if name in hand and play(name) and energy < 10:
+                        return play(name)
+            if "Raise Morale" in hand and play("Raise Morale"):
+                return play("Raise Morale")
+        if "draw" in by_text and len(hand) < 3:
+            return by_text["draw"]
+        for name in ("Raise Morale", "Command", "Advanced Repair", "Basic Repair"):
+            if name in hand and play(name):
+                return play(name)
+        return by_text.get("draw")
+
+    def _suspicion(self, view: dict[str, Any]) -> dict[int, float]:
+        score: dict[int, float] = {}
+        for p in view["players"]:
+            if p["alive"] and not p["exiled"] and p["seat"] != view.get("seat"):
+                score[p["seat"]] = self.rng.random() * 0.1
+                if p.get("agenda") in ("The Contagion", "The Butcher"):
+                    score[p["seat"]] += 10
+        bad = sum(1 for c in view["revealed"] if c["category"] == "Bad" and not c["cancelled"])
+        if bad:
+            for p in view["players"]:
+                if p["seat"] in score and p["face_down"] == 0:
+                    score[p["seat"]] += 0.0
+        return score
+
+    def _talk(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
+        bad = sum(1 for c in view["revealed"] if c["category"] == "Bad" and not c["cancelled"])
+        if side == "crew" and bad >= 2 and view["oxygen"] <= 4 and "call vote" in by_text and self.rng.random() < 0.3:
+            return by_text["call vote"]
+        if self.rng.random() < 0.3:
+            return by_text.get("claim good")
+        return by_text.get("no vote")
+
+    def _vote(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
+        score = self._suspicion(view)
+        if side == "crew":
+            best = max(score, key=score.__getitem__, default=None)
+            if best is not None and score[best] >= 10:
+                return by_text.get(f"vote seat {best}")
+            return by_text.get("abstain")
+        crew = [s for s in score if score[s] < 10]
+        if crew and self.rng.random() < 0.5:
+            return by_text.get(f"vote seat {self.rng.choice(crew)}")
+        return by_text.get("abstain")
+
+    def _throw(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
+        order = (["Raise Morale", "Command", "Advanced Repair"] if side == "menace" else
+                 ["Airlock Breach", "Explosion", "Panic!", "Reactor Leak", "Backstab", "Brawl"])
+        for name in order:
+            option = by_text.get(f"discard {_KEY[name]}")
+            if option is not None:
+                return option
+        return None
+
+    def _target(self, view: dict[str, Any], by_text: dict[str, Option], side: str, hurt: bool) -> Option | None:
+        score = self._suspicion(view)
+        if side == "crew":
+            seats = sorted(score, key=lambda s: -score[s])
+        else:
+            seats = sorted(score, key=lambda s: score[s])
+        for seat in seats:
+            option = by_text.get(f"target seat {seat}")
+            if option is not None:
+                return option
+        return None
+
+
+HEURISTIC_BOT = MenaceBot  # what `--bots heuristic` seats for this game

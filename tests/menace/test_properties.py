@@ -1,0 +1,167 @@
+"""Engine-level properties of the Menace package: clone independence, the timeout stream, card files, caches."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import treachery
+from treachery import GameConfigError
+from treachery.engine import Rng
+from treachery.games.menace import catalogue as opt
+from treachery.games.menace.cards import CARD_FILE
+from treachery.games.menace.rules import Menace
+
+from .kit import game, kinds, log, round_of
+
+
+def _random_walk(seed: int, steps: int, players: int = 6) -> Menace:
+    g = treachery.new_game("menace", players=players, seed=seed)
+    assert isinstance(g, Menace)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        d = g.pending()[0]
+        g.act(d.seat, d.options[rng.randrange(len(d.options))])
+    return g
+
+
+def test_clone_copies_every_list_play_can_change() -> None:
+    """clone() copies each mutable list of the state (and each inner list); only the fixed setup plan, the
+    per-catalogue caches and _pending (only ever replaced) may be shared."""
+    shared_ok = {"_pending", "_cache", "_talk_cache", "plan", "options", "setup", "_result"}
+    for seed, steps in ((4, 30), (5, 80), (6, 140)):
+        g = _random_walk(seed, steps)
+        copy = g.clone()
+        for name, value in vars(g).items():
+            if name in shared_ok:
+                continue
+            if isinstance(value, (list, dict)):
+                assert getattr(copy, name) is not value, f"clone shares {name!r}"
+                if isinstance(value, list) and name != "stack":  # flow frames are never changed once pushed
+                    for a, b in zip(getattr(copy, name), value, strict=True):
+                        if isinstance(b, list):
+                            assert a is not b, f"clone shares an inner list of {name!r}"
+        assert copy.rng is not g.rng and copy.timeouts is not g.timeouts
+
+
+def test_clone_then_play_leaves_the_original_unchanged() -> None:
+    g = _random_walk(7, 60)
+    before = (g.view(None), g.log_for(None), [(d.seat, d.kind, d.ids) for d in g.pending()], g.rng.state)
+    copy = g.clone()
+    rng = random.Random(1)
+    while not copy.over:
+        d = copy.pending()[0]
+        copy.act(d.seat, d.options[rng.randrange(len(d.options))])
+    assert (g.view(None), g.log_for(None), [(d.seat, d.kind, d.ids) for d in g.pending()], g.rng.state) == before
+
+
+def test_M_X2_to_M_X15_random_defaults_come_from_their_own_stream() -> None:
+    """Computing a timeout default never draws from the game's main stream: a twin whose timeout stream is
+    reseeded plays on identically (same shuffles, same log), while its defaults may differ."""
+    for seed in range(6):
+        a = treachery.new_game("menace", players=4 + seed % 5, seed=seed)
+        b = a.clone()
+        assert isinstance(b, Menace)
+        b.timeouts = Rng(987654321 + seed)
+        rng = random.Random(seed)
+        defaults_differ = False
+        while not a.over:
+            da, db = a.pending()[0], b.pending()[0]
+            assert (da.seat, da.kind, da.ids) == (db.seat, db.kind, db.ids)
+            defaults_differ |= da.default_id != db.default_id
+            choice = da.options[rng.randrange(len(da.options))]
+            a.act(da.seat, choice)
+            b.act(db.seat, choice)
+            assert a.rng.state == b.rng.state
+        assert a.log_for(None) == b.log_for(None)
+    assert Menace.__init__.__code__.co_names.count("derived") == 1
+
+
+def test_M_X3_turn_default_is_draw_else_a_random_card_from_hand() -> None:
+    g = game(5, hands={0: ["raise-morale", "raise-morale", "airlock-breach"]}, decks={0: []})
+    d = g.pending()[0]
+    assert d.kind == "turn" and d.default["text"].startswith("play ")
+    g = game(5)
+    assert g.pending()[0].default["text"] == "draw"
+
+
+def test_discussion_options_match_the_plain_enumeration() -> None:
+    """The cached discussion tuples equal the legal options built from scratch (M-H33, M-V17)."""
+    for seed in range(12):
+        g = _random_walk(seed, 400, players=4 + seed % 5)
+        if g.over or g.pending()[0].kind != "discussion":
+            continue
+        living = [s for s in range(g.players) if g.alive[s]]
+        shown = sorted({c for c, _ in g.shown})
+        for d in g.pending():
+            ids = [opt.NO_VOTE, opt.CLAIM_GOOD, opt.CLAIM_NEUTRAL, opt.CLAIM_BAD, opt.CLAIM_DREW]
+            if not g.deescalate and not g.exiled[d.seat] and 6 not in g.wounds[d.seat]:
+                ids.append(opt.CALL_VOTE)
+            for other in living:
+                if other != d.seat:
+                    ids += [opt.ACCUSE + other * 11 + c for c in shown] + [opt.SUSPECT + other]
+            assert list(d.ids) == sorted(ids) and [o["id"] for o in d.options] == sorted(ids)
+
+
+def _card_file(tmp_path: Path, old: str, new: str) -> str:
+    text = CARD_FILE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(path)
+
+
+def test_M_D2_a_card_file_renames_cards_and_changes_raise_morale(tmp_path: Path) -> None:
+    path = _card_file(tmp_path, 'name = "Raise Morale"\ncount = 50\ncategory = "Good"\noxygen_effect = 2',
+                      'name = "Pep Talk"\ncount = 50\ncategory = "Good"\noxygen_effect = 3')
+    g = treachery.new_game("menace", players=4, seed=1, options={"card_file": path}, setup={
+        "characters": ["dax", "sela", "imre", "juno"], "leader": 0,
+        "hands": {s: ["raise-morale", "basic-repair", "basic-repair"] for s in range(4)},
+        "emma": ["airlock-breach"] * 20, "start": {"oxygen": 8}})
+    assert "Place Pep Talk face down" in [o["label"] for o in g.pending()[0].options]
+    assert g.view(0)["hand"][-1] == "Pep Talk"
+    round_of(g, {0: "play raise-morale"})  # Pep Talk +3, one EmMA Airlock Breach -1 (T = 2, P = 1)
+    assert g.oxygen == 10 and "Revealed: Pep Talk." in log(g)
+    plain = treachery.new_game("menace", players=4, seed=1)
+    assert plain.catalogue[opt.PLAY]["label"] == "Place Raise Morale face down"  # the default is untouched
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('oxygen_effect = 2', 'oxygen_effekt = 2', ["'raise-morale'", "'oxygen_effect'"]),
+    ('count = 50', 'count = "fifty"', ["'raise-morale'", "'count'", "whole number"]),
+    ('category = "Good"', 'category = "Great"', ["'category'", "Good, Neutral, Bad"]),
+    ('abilities = ["bloodwork", "first-aid"]', 'abilities = ["bloodwork"]', ["'rotti'", "'abilities'"]),
+    ('cards = { raise-morale = 5, basic-repair = 2 }', 'cards = { raise-morale = 6, basic-repair = 2 }',
+     ["'rotti'", "'cards'", "7 cards"]),
+    ('key = "explosion"', 'key = "explosions"', ["[[bda]]", "explosion"]),
+])
+def test_a_broken_card_file_is_refused_naming_the_field(tmp_path: Path, old: str, new: str,
+                                                         words: list[str]) -> None:
+    path = _card_file(tmp_path, old, new)
+    with pytest.raises(GameConfigError) as problem:
+        treachery.new_game("menace", players=4, options={"card_file": path})
+    for word in words:
+        assert word in str(problem.value)
+
+
+def test_card_file_option_is_checked(tmp_path: Path) -> None:
+    with pytest.raises(GameConfigError, match="card_file"):
+        treachery.new_game("menace", players=4, options={"card_file": 3})
+    with pytest.raises(GameConfigError, match="could not be read"):
+        treachery.new_game("menace", players=4, options={"card_file": str(tmp_path / "missing.toml")})
+    with pytest.raises(GameConfigError, match="card_file"):
+        treachery.new_game("menace", players=4, options={"colour": True})
+
+
+def test_replay_and_pickle_with_caches() -> None:
+    import pickle
+
+    g = _random_walk(3, 120)
+    again = treachery.replay("menace", g.players, g.seed, g.options, g.setup, g.record()["actions"])
+    assert again.view(None) == g.view(None)
+    assert pickle.loads(pickle.dumps(g)).view(2) == g.view(2)
+    assert kinds(g) == kinds(g.clone())
