@@ -1,4 +1,5 @@
-"""The ``treachery`` command: play in the terminal, replay a record, simulate bot games, bench the engine."""
+"""The ``treachery`` command: play in the terminal, replay a record, simulate bot games, bench the engine, seat an
+AI agent program."""
 
 from __future__ import annotations
 
@@ -237,6 +238,48 @@ def bench(
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=1) + "\n")
         console.print(f"Report written to {json_out}")
+
+
+@app.command()
+def agent(
+    cmd: Annotated[str, typer.Option("--cmd", help="The agent program, e.g. \"python my_agent.py\": run once per "
+                                     "decision, it reads the seat's view on stdin and answers on stdout.")],
+    game_name: Annotated[str, typer.Option("--game", help="Which game: " + ", ".join(games()) + ".")] = "killer",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 5,
+    seat: Annotated[int, typer.Option("--seat", help="The agent's seat, 0-based.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed [default: random].")] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per decision; a timeout takes the default.")]
+    = 5.0,
+    bots: BotsOpt = None,
+    json_input: Annotated[bool, typer.Option("--json", help="Send the view as JSON (see view_schema) instead of "
+                                             "text.")] = False,
+    log: Annotated[Path | None, typer.Option("--log", help="Private log of the agent's answers and reasoning "
+                                             "[default: agent-seat<N>-seed<S>.log].")] = None,
+    record: Annotated[Path | None, typer.Option("--record", help="Write the game record (JSON) here.")] = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Seat an AI agent program in a game against bots: one run of the program per decision, bounded in time."""
+    from .agent import run_agent_game
+
+    console = _console()
+    if seed is None:
+        seed = secrets.randbelow(1_000_000_000)
+    log_path = log or Path(f"agent-seat{seat}-seed{seed}.log")
+    with _user_errors():
+        report = run_agent_game(game_name, players, cmd, seat=seat, seed=seed, timeout=timeout, bots=bots,
+                                options=parse_options(option), log_path=log_path, json_input=json_input)
+    result = report.game.result() or {}
+    winners = ", ".join(seat_name(s) for s in result.get("winners", [])) or "nobody"
+    console.print(f"{report.game.title}: {players} players, seed {seed}. Game over ({result.get('reason', '?')}): "
+                  f"{winners} won. The agent at {seat_name(seat)} {'won' if report.won else 'lost'}.")
+    console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
+                  f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "
+                  f"(each took the default).")
+    for note in report.notes:
+        console.print(f"  {note}", style="dim")
+    console.print(f"Private log: {log_path}")
+    if record is not None:
+        _write_record(record, report.game.record(), console)
 
 
 if __name__ == "__main__":

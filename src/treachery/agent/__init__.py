@@ -1,0 +1,13 @@
+"""Interfaces for AI agent programs: a seat's view as text or JSON, and seating a program in a game.
+
+    from treachery.agent import view_text
+    print(view_text(game, seat))        # the view, latest events and the numbered options
+"""
+
+from __future__ import annotations
+
+from .runner import AgentReport, ask_program, run_agent_game
+from .text import parse_answer, pending_for, view_json, view_schema, view_text
+
+__all__ = ["AgentReport", "ask_program", "parse_answer", "pending_for", "run_agent_game", "view_json",
+           "view_schema", "view_text"]

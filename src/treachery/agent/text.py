@@ -1,0 +1,218 @@
+"""A seat's view and pending decision as plain text (numbered options) or as JSON, and parsing the answer.
+
+Everything shown comes from ``game.view(seat)``, ``game.log_for(seat)`` and that seat's own pending
+decision: exactly what a person in the seat is shown, nothing more.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..engine import Decision, Game
+
+LOG_LINES = 30
+ANSWER_HELP = ("Answer with one line: the option number (1-{n}), or 'id N' for option id N, or the option's "
+               "text (e.g. '{example}'). Lines starting with '#' are your private reasoning: they are logged "
+               "for you alone and never shown to anyone else.")
+
+
+def pending_for(game: Game, seat: int | None) -> Decision | None:
+    """The decision pending for ``seat`` now (None if it has none, or already answered a sealed one)."""
+    if seat is None:
+        return None
+    for decision in game.pending():
+        if decision.seat == seat:
+            return decision
+    return None
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def _inline(value: Any) -> str | None:
+    """A one-line form for scalars, lists of scalars and flat mappings; None if it needs more lines."""
+    if not isinstance(value, (dict, list, tuple)):
+        return _scalar(value)
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(v, (dict, list, tuple)) for v in value):
+            return ", ".join(_scalar(v) for v in value) if value else "none"
+        return None
+    parts = []
+    for key, item in value.items():
+        shown = _inline(item) if not isinstance(item, dict) else None
+        if shown is None:
+            return None
+        parts.append(f"{key}={shown}" if not isinstance(item, (list, tuple)) else f"{key}=[{shown}]")
+    return "; ".join(parts) if parts else "none"
+
+
+def _lines(value: Any, indent: str, out: list[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            shown = _inline(item)
+            if shown is not None:
+                out.append(f"{indent}{key}: {shown}")
+            else:
+                out.append(f"{indent}{key}:")
+                _lines(item, indent + "  ", out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            shown = _inline(item)
+            if shown is not None:
+                out.append(f"{indent}- {shown}")
+            else:
+                out.append(f"{indent}-")
+                _lines(item, indent + "  ", out)
+    else:
+        out.append(f"{indent}{_scalar(value)}")
+
+
+def view_text(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> str:
+    """Plain text: the seat's view, its latest log lines, and its pending decision with numbered options."""
+    who = f"seat {seat}" if seat is not None else "spectator"
+    out = [f"{game.title or game.name} ({game.name}), {game.players} players. You are {who}."]
+    out.append("")
+    out.append("== What you see ==")
+    _lines(game.view(seat), "", out)
+    events = game.log_for(seat)
+    if log_lines and events:
+        shown = events[-log_lines:]
+        out.append("")
+        out.append(f"== Latest events ({len(shown)} of {len(events)}) ==")
+        out.extend(f"[round {e['round']}] {e['text']}" for e in shown)
+    out.append("")
+    decision = pending_for(game, seat)
+    if game.over:
+        out.append("== The game is over ==")
+        result = game.result() or {}
+        out.append(f"winners: {_inline(result.get('winners', []))}; reason: {result.get('reason', '?')}")
+    elif decision is None:
+        waiting = sorted({d.seat for d in game.pending()})
+        out.append(f"== Nothing for you to decide now (waiting for seat(s) {_inline(waiting)}) ==")
+    else:
+        out.append(f"== Your decision ({decision.kind}, decision {decision.id}) ==")
+        out.append(decision.prompt)
+        for number, option in enumerate(decision.options, 1):
+            mark = "  (default)" if option["id"] == decision.default_id else ""
+            out.append(f"{number}. {option['label']}  [id {option['id']}: {option['text']}]{mark}")
+        out.append(ANSWER_HELP.format(n=len(decision.options), example=decision.options[0]["text"]))
+    return "\n".join(out) + "\n"
+
+
+def view_json(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> dict[str, Any]:
+    """The same as :func:`view_text`, as a JSON-ready document that :func:`view_schema` describes."""
+    decision = pending_for(game, seat)
+    events = game.log_for(seat)
+    document: dict[str, Any] = {
+        "game": game.name,
+        "title": game.title or game.name,
+        "players": game.players,
+        "seat": seat,
+        "view": game.view(seat),
+        "log": events[-log_lines:] if log_lines else [],
+        "over": game.over,
+        "result": game.result() if game.over else None,
+        "decision": None,
+    }
+    if decision is not None:
+        document["decision"] = {
+            "id": decision.id,
+            "kind": decision.kind,
+            "prompt": decision.prompt,
+            "default": decision.default_id,
+            "options": [{"number": n, "id": o["id"], "text": o["text"], "label": o["label"]}
+                        for n, o in enumerate(decision.options, 1)],
+        }
+    return document
+
+
+def view_schema() -> dict[str, Any]:
+    """JSON Schema (2020-12) of :func:`view_json`'s document. ``view`` is the game's own view: an object."""
+    option = {
+        "type": "object",
+        "required": ["number", "id", "text", "label"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "description": "what to answer: the option's number"},
+            "id": {"type": "integer", "minimum": 0, "description": "stable id in the game's action catalogue"},
+            "text": {"type": "string", "description": "short text form, also accepted as an answer"},
+            "label": {"type": "string", "description": "what people read"},
+        },
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "treachery seat view",
+        "type": "object",
+        "required": ["game", "title", "players", "seat", "view", "log", "over", "result", "decision"],
+        "properties": {
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "players": {"type": "integer", "minimum": 1},
+            "seat": {"type": ["integer", "null"], "minimum": 0},
+            "view": {"type": "object", "description": "everything this seat may know (the game's view)"},
+            "log": {"type": "array", "items": {
+                "type": "object", "required": ["round", "text", "rules"],
+                "properties": {"round": {"type": "integer"}, "text": {"type": "string"},
+                               "rules": {"type": "array", "items": {"type": "string"}}}}},
+            "over": {"type": "boolean"},
+            "result": {"type": ["object", "null"]},
+            "decision": {"oneOf": [{"type": "null"}, {
+                "type": "object",
+                "required": ["id", "kind", "prompt", "default", "options"],
+                "properties": {
+                    "id": {"type": "integer"},
+                    "kind": {"type": "string"},
+                    "prompt": {"type": "string"},
+                    "default": {"type": "integer", "description": "the option id taken on timeout"},
+                    "options": {"type": "array", "minItems": 1, "items": option},
+                },
+                "additionalProperties": False,
+            }]},
+        },
+        "additionalProperties": False,
+    }
+
+
+_ID = re.compile(r"^id\s*[:= ]?\s*(\d+)$", re.IGNORECASE)
+
+
+def parse_answer(output: str, decision: Decision) -> tuple[int | None, list[str], str | None]:
+    """An agent's output -> (chosen option id or None, its private reasoning lines, what was wrong or None).
+
+    Lines starting with ``#`` are reasoning. The first other non-empty line is the answer: an option
+    number (1-based), ``id N``, or an option's text (case-insensitive). Anything else is a bad answer.
+    """
+    reasoning: list[str] = []
+    answer: str | None = None
+    for raw in output.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            reasoning.append(line[1:].strip())
+        elif line and answer is None:
+            answer = line
+    if answer is None:
+        return None, reasoning, "no answer given"
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(decision.options):
+            return decision.options[number - 1]["id"], reasoning, None
+        return None, reasoning, f"option number {number} is not between 1 and {len(decision.options)}"
+    matched = _ID.match(answer)
+    if matched:
+        option_id = int(matched.group(1))
+        if option_id in decision.ids:
+            return option_id, reasoning, None
+        return None, reasoning, f"id {option_id} is not one of this decision's option ids {list(decision.ids)}"
+    wanted = " ".join(answer.lower().split())
+    for option in decision.options:
+        if wanted in (option["text"].lower(), option["label"].lower()):
+            return option["id"], reasoning, None
+    return None, reasoning, f"{answer[:80]!r} is neither an option number, 'id N', nor an option's text"

@@ -1,0 +1,165 @@
+"""The observation encoder for This Game Is Killer: a fixed-size float32 vector from one seat's view.
+
+It reads only the view (K-H*: what the seat may know) and the game's vocabulary (card codes, Location
+names). Seats are absolute (seat 3 is block 3), like the action ids "seat 3". Layout, all values in [0, 1]:
+
+- the viewer's seat (10, one-hot) and the seats in the game (10)
+- round / 20, short round, blackout, deck size / 24, the step (one-hot over ``STEPS``)
+- the First Crew Member (10) and the seats being waited for (10)
+- own hand (24, one card per slot)
+- the Hunting Row: 8 slots x (in play, face up, looked at, Location one-hot 8); its Locations as a set (8)
+- the alien's Location (8), previously hunted (8), destroyed (8), removed at setup (8), removed cards (24)
+- per seat (10 blocks): alive, frozen, on board, Last On Board deadline / 20, cards in hand / 2,
+  Position (played, face down, card 24, Location 8, priority / 3), Action (played, cancelled, card 24,
+  target seat 10, Location 8), ongoing card (24, since round / 20, Location 8), Frozen guess (8),
+  discard (face down 1, card 24)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...games.killer.cards import LOCATION_CODES, LOCATIONS, card_code
+from .base import Encoder
+
+SEATS = 10
+CARDS = 24
+PLACES = 8
+SLOTS = 8
+ROUNDS = 20.0
+STEPS = ("round start", "deal", "first pass", "second pass", "reveal", "end of round", "over")
+
+_CARD = {card_code(i): i for i in range(CARDS)}
+_PLACE = {name: i for i, name in enumerate(LOCATIONS)} | {code: i for i, code in enumerate(LOCATION_CODES)}
+_STEP = {name: i for i, name in enumerate(STEPS)}
+
+# Offsets of the global blocks, then the per-seat block.
+_SEAT, _IN_GAME = 0, SEATS
+_ROUND = 2 * SEATS
+_SHORT, _BLACKOUT, _DECK = _ROUND + 1, _ROUND + 2, _ROUND + 3
+_STEP_AT = _ROUND + 4
+_FIRST = _STEP_AT + len(STEPS) + 1  # + 1: a step this encoder does not know
+_WAITING = _FIRST + SEATS
+_HAND = _WAITING + SEATS
+_ROW = _HAND + CARDS
+_ROW_SLOT = 3 + PLACES
+_ROW_SET = _ROW + SLOTS * _ROW_SLOT
+_ALIEN = _ROW_SET + PLACES
+_HUNTED = _ALIEN + PLACES
+_DESTROYED = _HUNTED + PLACES
+_REMOVED = _DESTROYED + PLACES
+_REMOVED_CARDS = _REMOVED + PLACES
+_PLAYERS = _REMOVED_CARDS + CARDS
+# per seat
+_P_FLAGS = 5  # alive, frozen, on board, deadline, cards in hand
+_P_POSITION = _P_FLAGS  # played, face down, card, location, priority
+_P_ACTION = _P_POSITION + 3 + CARDS + PLACES  # played, cancelled, card, target, location
+_P_ONGOING = _P_ACTION + 2 + CARDS + SEATS + PLACES  # card, since, location
+_P_GUESS = _P_ONGOING + CARDS + 1 + PLACES
+_P_DISCARD = _P_GUESS + PLACES  # face down, card
+_PER_SEAT = _P_DISCARD + 1 + CARDS
+SIZE = _PLAYERS + SEATS * _PER_SEAT
+
+
+class KillerEncoder(Encoder):
+    name = "killer"
+    size = SIZE
+    low = 0.0
+    high = 1.0
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+    def eliminated(self, view: dict[str, Any], seat: int) -> bool:
+        """A dead crew member takes no further decision and is never among the winners (K-V4, K-W13).
+        Who is alive is public (K-H16), so any seat's view tells it."""
+        return not view["players"][seat]["alive"]
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        v = np.zeros(SIZE, dtype=np.float32)
+        seat = view.get("seat")
+        if seat is not None:
+            v[_SEAT + seat] = 1.0
+        v[_IN_GAME:_IN_GAME + len(view["players"])] = 1.0
+        v[_ROUND] = min(view["round"], ROUNDS) / ROUNDS
+        v[_SHORT] = bool(view["short_round"])
+        v[_BLACKOUT] = bool(view["blackout"])
+        v[_DECK] = min(view["deck_size"], CARDS) / CARDS
+        v[_STEP_AT + _STEP.get(view["step"], len(STEPS))] = 1.0
+        first = view.get("first_crew_member")
+        if first is not None and first >= 0:
+            v[_FIRST + first] = 1.0
+        for waiting in view["waiting_for"]:
+            v[_WAITING + waiting] = 1.0
+        for card in view.get("hand", ()):
+            v[_HAND + _CARD[card]] = 1.0
+        for entry in view["hunting_row"]:
+            at = _ROW + (entry["slot"] - 1) * _ROW_SLOT
+            v[at] = 1.0
+            v[at + 1] = bool(entry["face_up"])
+            v[at + 2] = bool(entry.get("looked_at"))
+            if "location" in entry:
+                v[at + 3 + _PLACE[entry["location"]]] = 1.0
+        self._places(v, _ROW_SET, view["hunting_row_locations"])
+        if view.get("alien_location"):
+            v[_ALIEN + _PLACE[view["alien_location"]]] = 1.0
+        self._places(v, _HUNTED, view["previously_hunted"])
+        self._places(v, _DESTROYED, view["destroyed"])
+        self._places(v, _REMOVED, view["removed_at_setup"])
+        for card in view["removed_cards"]:
+            v[_REMOVED_CARDS + _CARD[card]] = 1.0
+        for player in view["players"]:
+            self._player(v, _PLAYERS + player["seat"] * _PER_SEAT, player)
+        return v
+
+    @staticmethod
+    def _places(v: np.ndarray, at: int, names: list[str]) -> None:
+        for name in names:
+            v[at + _PLACE[name]] = 1.0
+
+    @staticmethod
+    def _player(v: np.ndarray, at: int, player: dict[str, Any]) -> None:
+        v[at] = bool(player["alive"])
+        v[at + 1] = bool(player["frozen"])
+        v[at + 2] = bool(player["on_board"])
+        if player.get("last_on_board_deadline"):
+            v[at + 3] = min(player["last_on_board_deadline"], ROUNDS) / ROUNDS
+        v[at + 4] = min(player["cards_in_hand"], 2) / 2.0
+        position = player.get("position")
+        if position:
+            p = at + _P_POSITION
+            v[p] = 1.0
+            v[p + 1] = bool(position.get("face_down"))
+            if "card" in position:
+                v[p + 2 + _CARD[position["card"]]] = 1.0
+                v[p + 2 + CARDS + _PLACE[position["location"]]] = 1.0
+                v[p + 2 + CARDS + PLACES] = position["priority"] / 3.0
+        action = player.get("action")
+        if action:
+            a = at + _P_ACTION
+            v[a] = 1.0
+            v[a + 1] = bool(action.get("cancelled"))
+            v[a + 2 + _CARD[action["card"]]] = 1.0
+            if action.get("target") is not None:
+                v[a + 2 + CARDS + action["target"]] = 1.0
+            if action.get("location"):
+                v[a + 2 + CARDS + SEATS + _PLACE[action["location"]]] = 1.0
+        ongoing = player.get("ongoing")
+        if ongoing:
+            o = at + _P_ONGOING
+            v[o + _CARD[ongoing["card"]]] = 1.0
+            v[o + CARDS] = min(ongoing.get("since_round") or 0, ROUNDS) / ROUNDS
+            if ongoing.get("location"):
+                v[o + CARDS + 1 + _PLACE[ongoing["location"]]] = 1.0
+        if player.get("guess"):
+            v[at + _P_GUESS + _PLACE[player["guess"]]] = 1.0
+        discarded = player.get("discarded")
+        if discarded == "face down":
+            v[at + _P_DISCARD] = 1.0
+        elif discarded:
+            v[at + _P_DISCARD + 1 + _CARD[discarded]] = 1.0
+
+
+ENCODER = KillerEncoder

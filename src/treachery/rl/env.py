@@ -1,0 +1,221 @@
+"""PettingZoo AEC environments over any registered game: a thin adapter with no rules of its own.
+
+Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``. The vector is the game's
+encoder applied to ``game.view(seat)``, followed by a small block naming the kind of decision pending
+for that seat (hashed); the mask has a 1 at every option id of that seat's pending decision. Actions
+are option ids from the game's fixed catalogue. Rewards come from ``game.result()`` once, at the end
+(+1 winner, -1 everyone else). Simultaneous decisions are asked seat after seat: the engine seals
+each answer until all are in, so no seat sees another's choice early.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import new_game
+from ..engine import Decision, Game, IllegalAction, game_class
+from .encoders import Encoder, encoder_for
+from .rewards import LOSS, seat_rewards
+
+KIND_BUCKETS = 16  # the decision-kind block: one flag "a decision is pending for me" + hashed kinds
+DEFAULT_PLAYERS = 5
+
+
+def env_name(game_name: str) -> str:
+    return f"treachery_{game_name}_v0"
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class TreacheryEnv(AECEnv):  # type: ignore[misc]
+    """One game of ``game_name`` as a PettingZoo AEC environment; agents ``player_0`` .. ``player_{n-1}``.
+
+    ``reset(seed=s)`` starts the game with seed ``s`` (the same game as ``treachery play --seed s``);
+    ``reset()`` without a seed draws the next seed from the environment's own generator.
+    ``reset(options={"setup": {...}})`` fixes parts of setup with the game's ``setup=`` keys.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "treachery_v0", "is_parallelizable": False}
+
+    def __init__(self, game_name: str, players: int | None = None, options: dict[str, Any] | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        cls = game_class(game_name)
+        if players is None:
+            players = min(max(DEFAULT_PLAYERS, cls.min_players), cls.max_players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        new_game(game_name, players=players, seed=0, options=options)  # bad players/options fail here, clearly
+        self.game_name = game_name
+        self.players = players
+        self.game_options = dict(options or {})
+        self.render_mode = render_mode
+        self.metadata = {**TreacheryEnv.metadata, "name": env_name(game_name)}
+        self.encoder: Encoder = encoder_for(game_name, players)
+        self.actions = cls.action_count()
+        self.obs_size = self.encoder.size + KIND_BUCKETS
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        low = np.full(self.obs_size, self.encoder.low, dtype=np.float32)
+        high = np.full(self.obs_size, self.encoder.high, dtype=np.float32)
+        low[self.encoder.size:] = 0.0
+        high[self.encoder.size:] = 1.0
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8),
+            }) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.possible_agents}
+        self._np_random: np.random.Generator | None = None
+        self._game: Game | None = None
+        self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self._kind_slot: dict[str, int] = {}
+        self._views: dict[int, dict[str, Any]] = {}  # views built this step, by seat
+
+    # ---- the PettingZoo API ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        """The running game (for inspection and tests; an agent should learn from observations only)."""
+        if self._game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            if self._np_random is None:
+                self._np_random, _ = seeding.np_random(None)
+            game_seed = int(self._np_random.integers(0, 2**62))
+        setup = (options or {}).get("setup")
+        self._game = new_game(self.game_name, players=self.players, seed=game_seed, options=self.game_options,
+                              setup=setup)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._cache = {}
+        self._advance()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        seat = self._seat_of[agent]
+        if action is None:
+            raise IllegalAction("malformed", f"{agent} must answer its pending decision; None is only for the dead")
+        game.act(seat, int(action))  # checked: an action outside the mask raises and changes nothing
+        self._cumulative_rewards[agent] = 0.0
+        self._cache = {}
+        self._advance()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        cached = self._cache.get(agent)
+        if cached is None:
+            cached = self._cache[agent] = self._observe(self._seat_of[agent])
+        return cached
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            from gymnasium import logger
+
+            logger.warn("render() called without a render_mode; make the env with render_mode='ansi'")
+            return None
+        from ..agent import view_text
+
+        seat = self._seat_of.get(self.agent_selection) if self.agents else None
+        return view_text(self.game, seat)
+
+    def close(self) -> None:
+        self._cache = {}
+
+    # ---- internals ---------------------------------------------------------------------------------
+
+    def _pending_for(self, seat: int) -> Decision | None:
+        for decision in self.game.pending():
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def _observe(self, seat: int) -> dict[str, np.ndarray]:
+        game = self.game
+        vector = np.zeros(self.obs_size, dtype=np.float32)
+        view = self._views.get(seat)
+        vector[:self.encoder.size] = self.encoder.encode(view if view is not None else game.view(seat))
+        mask = np.zeros(self.actions, dtype=np.int8)
+        decision = self._pending_for(seat)
+        if decision is not None:
+            mask[list(decision.ids)] = 1
+            vector[self.encoder.size] = 1.0
+            vector[self.encoder.size + 1 + self._kind(decision.kind)] = 1.0
+        return {"observation": vector, "action_mask": mask}
+
+    def _kind(self, kind: str) -> int:
+        slot = self._kind_slot.get(kind)
+        if slot is None:
+            slot = self._kind_slot[kind] = zlib.crc32(kind.encode()) % (KIND_BUCKETS - 1)
+        return slot
+
+    def _advance(self) -> None:
+        """After reset or an answer: hand out rewards, terminate the finished or eliminated, pick who acts."""
+        game = self.game
+        self._views = {}
+        for agent in self.agents:
+            self.rewards[agent] = 0.0
+        pending = game.pending()
+        if game.over:
+            for agent, reward in zip(self.possible_agents, seat_rewards(game.result(), self.players), strict=True):
+                if agent in self.rewards:
+                    self.rewards[agent] = reward
+                    self.terminations[agent] = True
+        elif self.encoder.declares_eliminations:
+            # Who is out is public, so the acting seat's view (which its observation needs anyway) tells it.
+            acting_view = self._views[pending[0].seat] = game.view(pending[0].seat)
+            for agent in self.agents:
+                if not self.terminations[agent] and self.encoder.eliminated(acting_view, self._seat_of[agent]):
+                    self.rewards[agent] = LOSS  # an eliminated seat cannot win (the encoder declares it)
+                    self.terminations[agent] = True
+        self._accumulate_rewards()
+        if pending:
+            acting = agent_name(pending[0].seat)
+            if acting not in self.agents or self.terminations[acting]:
+                raise RuntimeError(f"{self.game_name}: seat {pending[0].seat} has a decision pending but was "
+                                   f"declared eliminated by the {self.encoder.name} encoder")
+            self.agent_selection = acting
+        else:
+            self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+
+def raw_env(game_name: str, players: int | None = None, options: dict[str, Any] | None = None,
+            render_mode: str | None = None) -> TreacheryEnv:
+    return TreacheryEnv(game_name, players=players, options=options, render_mode=render_mode)
+
+
+def env(game_name: str, players: int | None = None, options: dict[str, Any] | None = None,
+        render_mode: str | None = None) -> AECEnv:
+    """The environment wrapped in PettingZoo's order-enforcing wrapper, as PettingZoo's own envs ship."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game_name, players, options, render_mode))
