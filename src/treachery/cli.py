@@ -80,7 +80,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def _console() -> Console:
-    return Console(highlight=False)
+    # Written to a file or a pipe, tables get room for a column per side instead of Rich's default 80.
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 132)
 
 
 def _write_record(path: Path, record: dict[str, Any], console: Console) -> None:
