@@ -164,6 +164,9 @@ def check_sealed_answers(name: str, seeds: range, checks_per_count: int = 6) -> 
                     for seat, before in seen.items():
                         mine = [d.to_dict() for d in game.pending() if d.seat == seat]
                         assert (game.view(seat), game.log_for(seat), mine) == before
+                        if seat is not None:
+                            assert [d.to_dict() for d in game.pending_for(seat)] == mine
+                    assert game.pending_for(first.seat) == []
                     assert {d.seat for d in game.pending()} == set(others)
                     found += 1
                     checked += 1

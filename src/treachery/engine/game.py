@@ -65,6 +65,16 @@ class Game:
             return list(self._pending)
         return [d for d in self._pending if d.seat not in self._sealed]
 
+    def pending_for(self, seat: int) -> list[Decision]:
+        """The decisions waiting for ``seat``: all that seat may be shown of what is pending.
+
+        ``pending()`` is the whole table's list; within a simultaneous group it drops the seats that have
+        answered, so it must not be shown to players.
+        """
+        if seat in self._sealed:
+            return []
+        return [d for d in self._pending if d.seat == seat]
+
     def act(self, seat: int, option: Any, decision_id: int | None = None) -> None:
         """Answer the decision pending for ``seat``; anything illegal raises IllegalAction and changes nothing.
 
