@@ -1,5 +1,5 @@
 """The ``treachery`` command: play in the terminal, replay a record, simulate bot games, bench the engine, seat an
-AI agent program."""
+AI agent program, serve games online."""
 
 from __future__ import annotations
 
@@ -281,6 +281,29 @@ def agent(
     console.print(f"Private log: {log_path}")
     if record is not None:
         _write_record(record, report.game.record(), console)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option("--db", help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB.")]
+    = "sqlite:///treachery.db",
+    dev: Annotated[bool, typer.Option("--dev", hidden=True, help="Accept seed and setup when creating rooms "
+                                      "(tests only: a known seed reveals every hidden card).")] = False,
+) -> None:
+    """Run the online game server: rooms, seats and games over HTTP and WebSocket, kept in a database."""
+    try:
+        from .server import Settings
+        from .server import serve as run_server
+    except ImportError as missing:
+        _fail(f"the server needs its extra: pip install 'treachery[server]' ({missing.name} is missing)", 1)
+    if not 0 < port < 65536:
+        _fail(f"--port must be 1 to 65535, got {port}")
+    if not (db.startswith("sqlite") or db.startswith("postgres")):
+        _fail(f"--db must be a sqlite:/// or postgresql:// URL, got {db!r}")
+    print(f"treachery serving on http://{host}:{port} (database {db.split('@')[-1]})", file=sys.stderr)
+    run_server(host, port, db, Settings(dev=dev))
 
 
 if __name__ == "__main__":

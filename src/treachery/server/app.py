@@ -1,0 +1,270 @@
+"""The FastAPI app: the room API over HTTP and the game protocol over WebSocket (see docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from .. import game_class, games
+from . import store as db
+from .protocol import (
+    CLOSE_FORBIDDEN_ORIGIN,
+    CLOSE_HELLO_TIMEOUT,
+    CLOSE_MALFORMED_HELLO,
+    CLOSE_NO_SUCH_ROOM,
+    CLOSE_TOO_LARGE,
+    CLOSE_TOO_MANY,
+    CLOSE_UNAUTHENTICATED,
+    Act,
+    ClientMessage,
+    CreateRoom,
+    Error,
+    Hello,
+    HostAuth,
+    Join,
+    Kick,
+    Ping,
+    Pong,
+    SeatAuth,
+)
+from .room import Room, RoomError, Rooms, Settings, Subscriber
+
+
+def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    store = db.Store(db_url)
+    rooms = Rooms(store, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.open)  # runs the Alembic migrations
+        await rooms.restore()
+        yield
+        rooms.close()
+        await asyncio.to_thread(store.close)
+
+    app = FastAPI(title="treachery", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.rooms = rooms
+    app.state.store = store
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, error: RoomError) -> JSONResponse:
+        return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": "malformed", "message": _first_problem(error.errors())}, status_code=422)
+
+    def room_or_404(code: str) -> Room:
+        room = rooms.get(code)
+        if room is None:
+            raise RoomError("no_such_room", "there is no room with that code", 404)
+        return room
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "rooms": len(rooms.rooms)}
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [{"id": name, "title": game_class(name).title, "min_players": game_class(name).min_players,
+                 "max_players": game_class(name).max_players, "decision_seconds": game_class(name).decision_seconds}
+                for name in games()]
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: CreateRoom) -> dict[str, Any]:
+        room, host_token = await rooms.create(body)
+        return {"room": room.code, "host_token": host_token, "invite": f"/r/{room.code}", "seats": room.row.players}
+
+    @app.get("/api/rooms/{code}")
+    async def room_info(code: str) -> dict[str, Any]:
+        room = room_or_404(code)
+        return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
+                "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds}
+
+    @app.post("/api/rooms/{code}/join")
+    async def join(code: str, body: Join) -> dict[str, Any]:
+        seat, token = await room_or_404(code).join(body.name, body.token)
+        return {"room": code, "seat": seat, "token": token}
+
+    @app.post("/api/rooms/{code}/leave")
+    async def leave(code: str, body: SeatAuth) -> dict[str, Any]:
+        seat = await room_or_404(code).leave(body.token)
+        return {"room": code, "seat": seat, "left": True}
+
+    @app.post("/api/rooms/{code}/kick")
+    async def kick(code: str, body: Kick) -> dict[str, Any]:
+        await room_or_404(code).kick(body.host_token, body.seat)
+        return {"room": code, "seat": body.seat, "kicked": True}
+
+    @app.post("/api/rooms/{code}/start")
+    async def start(code: str, body: HostAuth) -> dict[str, Any]:
+        room = room_or_404(code)
+        await room.start(body.host_token)
+        return {"room": code, "status": room.status}
+
+    @app.get("/api/rooms/{code}/record")
+    async def record(code: str) -> dict[str, Any]:
+        """The whole record, for replays: only once the game is over (before, the seed would reveal everything)."""
+        found = await store.run(db.load_record(code))  # a finished room may have left memory; the store has it
+        if found is None:
+            raise RoomError("no_such_room", "there is no room with that code", 404)
+        if found.pop("status") != "over":
+            raise RoomError("not_over", "the record is published when the game is over", 409)
+        return found
+
+    @app.websocket("/ws/{code}")
+    async def play(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        if not _origin_ok(websocket, settings):
+            await _refuse(websocket, "forbidden_origin", "this origin may not connect", CLOSE_FORBIDDEN_ORIGIN)
+            return
+        room = rooms.get(code)
+        if room is None:
+            await _refuse(websocket, "no_such_room", "there is no room with that code", CLOSE_NO_SUCH_ROOM)
+            return
+        if rooms.connections() >= settings.max_connections or room.connections() >= settings.max_room_connections:
+            await _refuse(websocket, "rate_limited", "too many connections", CLOSE_TOO_MANY)
+            return
+        try:
+            first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+        except TimeoutError:
+            await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
+            return
+        text = first.get("text")
+        if first.get("type") == "websocket.disconnect":
+            return
+        if text is not None and len(text.encode()) > settings.max_message:
+            await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
+                          CLOSE_TOO_LARGE)
+            return
+        try:
+            hello = ClientMessage.validate_json(text or "")
+        except ValidationError:
+            hello = None
+        if not isinstance(hello, Hello):
+            await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
+                          CLOSE_MALFORMED_HELLO)
+            return
+        seat: int | None = None
+        if hello.token is not None:
+            seat = room.seat_of(hello.token)
+            if seat is None:
+                await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
+                              CLOSE_UNAUTHENTICATED)
+                return
+        sub = Subscriber(seat, settings.queue_limit)
+        sub.send(room.welcome(sub))
+        room.attach(sub)
+        sender = asyncio.create_task(_pump(websocket, sub))
+        try:
+            await _receive(websocket, room, sub, settings)
+        finally:
+            room.detach(sub)
+            sub.close(1000)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 2)
+            sender.cancel()
+
+    return app
+
+
+async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: Settings) -> None:
+    tokens, stamp, strikes = settings.burst, time.monotonic(), 0
+    while not sub.closed:
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
+        if size > settings.max_message:
+            sub.send_model(Error(code="too_large", message=f"messages are limited to {settings.max_message} bytes"))
+            sub.close(CLOSE_TOO_LARGE)
+            return
+        now = time.monotonic()
+        tokens = min(settings.burst, tokens + (now - stamp) * settings.rate)
+        stamp = now
+        if tokens < 1:
+            strikes += 1
+            if strikes >= settings.rate_strikes:
+                sub.send_model(Error(code="rate_limited", message="too many messages; closing"))
+                sub.close(CLOSE_TOO_MANY)
+                return
+            sub.send_model(Error(code="rate_limited", message=f"at most {settings.rate:g} messages a second"))
+            continue
+        tokens -= 1
+        try:
+            parsed = ClientMessage.validate_json(text) if text is not None else None
+        except ValidationError as error:
+            sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
+            continue
+        if isinstance(parsed, Act):
+            await room.submit(sub, parsed)
+        elif isinstance(parsed, Ping):
+            sub.send_model(Pong())
+        elif isinstance(parsed, Hello):
+            sub.send_model(Error(code="malformed", message="already said hello on this connection"))
+        else:
+            sub.send_model(Error(code="malformed", message="send text frames of JSON, not binary"))
+
+
+async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
+    """Sends the subscriber's queued frames in order; an int in the queue closes the socket with that code."""
+    try:
+        while True:
+            item = await sub.queue.get()
+            if isinstance(item, int):
+                with contextlib.suppress(Exception):
+                    await websocket.close(item)
+                return
+            await websocket.send_text(item)
+    except Exception:
+        sub.closed = True
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(Error(code=code, message=message).model_dump_json())
+        await websocket.close(close_code)
+
+
+def _origin_ok(websocket: WebSocket, settings: Settings) -> bool:
+    """Programs send no Origin; a browser's must be allowed, by default the very host it connects to."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if settings.allowed_origins is not None:
+        return origin in settings.allowed_origins
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+def _first_problem(errors: Any) -> str:
+    try:
+        first = list(errors)[0]
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
+        return f"{where or 'message'}: {first.get('msg', 'invalid')}"[:200]
+    except Exception:
+        return "not a valid message"
+
+
+def _cid_of(text: str | None) -> str | None:
+    import json
+
+    try:
+        data = json.loads(text or "")
+    except ValueError:
+        return None
+    cid = data.get("cid") if isinstance(data, dict) else None
+    return cid if isinstance(cid, str) and len(cid) <= 64 else None

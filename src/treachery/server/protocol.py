@@ -1,0 +1,179 @@
+"""The wire protocol: every message a client may send and every frame the server sends, as pydantic models.
+
+docs/protocol.md describes the same messages for people; this module is what the server validates against.
+Frames are built per recipient from that seat's view, its own decisions and its own log, never from shared state.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+# The error codes, in the order the act ladder checks them; the others are refusals outside the ladder.
+LADDER = ("malformed", "unauthenticated", "not_your_turn", "stale", "illegal")
+ERROR_CODES = LADDER + ("game_over", "not_started", "too_large", "rate_limited", "unavailable")
+
+# WebSocket close codes (4000-4999 are the application's own range).
+CLOSE_NORMAL = 1000
+CLOSE_GOING_AWAY = 1001
+CLOSE_TOO_LARGE = 1009
+CLOSE_MALFORMED_HELLO = 4400
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_NO_SUCH_ROOM = 4404
+CLOSE_HELLO_TIMEOUT = 4408
+CLOSE_KICKED = 4409  # the seat left, was kicked, or the room closed
+CLOSE_TOO_MANY = 4429  # rate limit or connection cap
+CLOSE_SLOW_CONSUMER = 4430
+
+ClientActionId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ---- client -> server --------------------------------------------------------------------------------
+
+
+class Hello(_Strict):
+    """The first message on a connection: a seat token, or none to watch as a spectator."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+
+
+class Act(_Strict):
+    """Answer the decision ``decision`` with the option whose id is ``option``; ``cid`` makes a resend idempotent."""
+
+    type: Literal["act"]
+    decision: Annotated[int, Field(ge=0)]
+    option: Annotated[int, Field(ge=0)]
+    cid: ClientActionId
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+
+
+# ---- server -> client --------------------------------------------------------------------------------
+
+
+class OptionOut(BaseModel):
+    id: int
+    text: str
+    label: str
+
+
+class DecisionOut(BaseModel):
+    """One of the recipient's own pending decisions (never another seat's)."""
+
+    id: int
+    kind: str
+    prompt: str
+    options: list[OptionOut]
+    default: int
+    deadline: float | None = None  # Unix time at which the default is taken, when the room has a time limit
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str | None
+    bot: bool  # a bot plays this seat (an empty seat at start, a leaver, or a stand-in for an absent player)
+    connected: bool
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    room: str
+    game: str
+    players: int
+    seat: int | None  # None: a spectator
+
+
+class Lobby(BaseModel):
+    type: Literal["lobby"] = "lobby"
+    room: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: list[SeatOut]
+
+
+class State(BaseModel):
+    """What one seat may know now: its view, its own pending decisions and the new lines of its log.
+
+    ``view`` is the whole view when ``view_reset`` (a connection's first state), else only the top-level keys that
+    changed since this connection's previous state, with ``view_removed`` naming keys that are gone."""
+
+    type: Literal["state"] = "state"
+    room: str
+    seat: int | None
+    view: dict[str, Any]
+    view_reset: bool
+    view_removed: list[str]
+    decisions: list[DecisionOut]
+    log_from: int  # index of the first entry of ``log`` in this seat's whole log
+    log: list[dict[str, Any]]
+    seats: list[SeatOut]
+    over: bool
+    result: dict[str, Any] | None = None
+
+
+class Ack(BaseModel):
+    type: Literal["ack"] = "ack"
+    cid: str
+    decision: int
+    duplicate: bool = False  # True: this cid was already applied; nothing was applied again
+
+
+class Error(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    cid: str | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+class Closing(BaseModel):
+    type: Literal["closing"] = "closing"
+    reason: str
+
+
+# ---- HTTP bodies ---------------------------------------------------------------------------------------
+
+
+class CreateRoom(_Strict):
+    game: str
+    players: Annotated[int, Field(ge=1, le=64)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    bots: Literal["random", "heuristic"] | None = None  # who plays the seats nobody took [default: the game's best]
+    decision_seconds: Annotated[float, Field(gt=0, le=3600)] | Literal["rules"] | None = None
+    takeover_seconds: Annotated[float, Field(ge=0, le=3600)] | None = None  # hand an absent seat to a bot after this
+    seed: int | None = None  # only with a server started with --dev: a known seed reveals every hidden card
+    setup: dict[str, Any] | None = None  # only with --dev
+
+
+class Join(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    token: str | None = None  # a seat token already held for this room: joining again returns the same seat
+
+
+class SeatAuth(_Strict):
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+class Kick(_Strict):
+    host_token: Annotated[str, Field(min_length=1, max_length=128)]
+    seat: Annotated[int, Field(ge=0)]
+
+
+class HostAuth(_Strict):
+    host_token: Annotated[str, Field(min_length=1, max_length=128)]

@@ -1,0 +1,569 @@
+"""Rooms: one game, its seats and their connections, run in-process behind a small interface.
+
+A ``Room`` is what a transport talks to: ``submit`` an action for a seat, ``attach`` a subscriber for a seat (or
+None: a spectator). Everything sent to a subscriber is built for its seat alone, at the last hop: its view, its
+own pending decisions, its own log. A subscriber is sent a frame only when what it may see has changed, so the
+timing of frames says nothing about secret answers. Keeping the room behind this interface is what lets a
+remote owner serve it later (a new transport, not a rewrite).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import GameConfigError, game_class, new_game, replay
+from ..bots import Bot
+from ..engine import Decision, Game
+from ..sim import needs_view, resolve_bot_kind, seat_bots
+from . import store as db
+from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom
+
+
+@dataclass
+class Settings:
+    """Server limits and switches; the defaults are what ``treachery serve`` runs with."""
+
+    dev: bool = False  # accept seed and setup when creating a room (tests only: a known seed reveals every card)
+    max_message: int = 8192  # bytes in one client message
+    rate: float = 20.0  # client messages per second per connection, sustained ...
+    burst: float = 40.0  # ... with bursts up to this many
+    rate_strikes: int = 20  # refusals for rate before the connection is closed
+    hello_timeout: float = 10.0
+    max_connections: int = 5000
+    max_room_connections: int = 64
+    allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
+    bot_delay: float = 0.0  # seconds a bot waits between its moves (people like to see them happen)
+    queue_limit: int = 256  # frames waiting for a slow client before it is dropped
+    keep_finished: float = 600.0  # seconds a finished room stays in memory once nobody is connected (then: store)
+
+
+class RoomError(Exception):
+    """A refused room operation: ``code`` for programs (HTTP status via ``status``), message for people."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Subscriber:
+    """One connection's end of a room: a queue of outgoing text frames and what it was last sent."""
+
+    def __init__(self, seat: int | None, limit: int = 256) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()  # text frames; an int closes with that code
+        self.limit = limit
+        self.last_body: str | None = None  # the last lobby frame
+        self.last_view: dict[str, Any] | None = None  # the last state this subscriber was sent, to diff against
+        self.last_decisions: list[dict[str, Any]] | None = None
+        self.last_seats: list[dict[str, Any]] | None = None
+        self.log_sent = 0
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.limit:
+            self.close(CLOSE_SLOW_CONSUMER)
+            return
+        self.queue.put_nowait(text)
+
+    def send_model(self, message: Any) -> None:
+        self.send(message.model_dump_json())
+
+    def close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(code)
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    token_hash: str | None = None
+    bot: bool = False  # a bot plays this seat for good
+    away_bot: bool = False  # a bot stands in while the player is away
+    subscribers: set[Subscriber] = field(default_factory=set)
+    away_timer: asyncio.TimerHandle | None = None
+
+
+class Room:
+    def __init__(self, row: db.RoomRow, store: db.Store, settings: Settings) -> None:
+        self.code = row.code
+        self.row = row
+        self.store = store
+        self.settings = settings
+        self.status = row.status
+        self.seats = [Seat() for _ in range(row.players)]
+        self.game: Game | None = None
+        self.actions = 0
+        self.cids: list[dict[str, int]] = [{} for _ in range(row.players)]  # seat -> cid -> decision answered
+        self.bots: list[Bot] = seat_bots(row.game, row.bots, row.players, row.seed)
+        self.lock = asyncio.Lock()
+        self.spectators: set[Subscriber] = set()
+        self.deadlines: dict[int, float] = {}
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.drive_task: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.on_over: Callable[[Room], None] | None = None
+
+    # ---- restore --------------------------------------------------------------------------------
+
+    def restore(self, row: db.RoomRow) -> None:
+        """Rebuilds the room from its stored seats and record: the game by replay, the bots by replaying their
+        own choices (so a bot that remembers decides after a restart exactly as it would have without one)."""
+        for s in row.seats:
+            seat = self.seats[s["seat"]]
+            seat.name, seat.token_hash, seat.bot = s["name"], s["token_hash"], bool(s["bot"])
+        if self.status == "lobby":
+            return
+        steps = row.actions
+        if not any(a["by"] == "bot" for a in steps):
+            self.game = replay(row.game, row.players, row.seed, row.options, row.setup,
+                               [[a["seat"], a["option"]] for a in steps])
+        else:
+            game = new_game(row.game, row.players, row.seed, row.options, row.setup)
+            for a in steps:
+                if a["by"] == "bot":
+                    decision = next(d for d in game.pending() if d.seat == a["seat"])
+                    self._bot_choice(game, a["seat"], decision)
+                game.act(a["seat"], a["option"])
+            self.game = game
+        for a in steps:
+            if a["cid"] is not None:
+                self.cids[a["seat"]][a["cid"]] = a["decision"]
+        self.actions = len(steps)
+
+    def resume(self) -> None:
+        """After a restore: timers, stand-ins for seats nobody is connected to yet, and bots."""
+        if self.status == "playing":
+            for index in range(len(self.seats)):
+                self._seat_left(index)
+            self._after_change()
+
+    # ---- the seats ------------------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                return index
+        return None
+
+    def check_host(self, host_token: str) -> None:
+        if not secrets.compare_digest(self.row.host_hash, token_hash(host_token)):
+            raise RoomError("unauthenticated", "that is not this room's host token", 403)
+
+    async def join(self, name: str, token: str | None) -> tuple[int, str]:
+        name = " ".join(name.split())
+        if not name:
+            raise RoomError("malformed", "a display name must have a visible character", 422)
+        async with self.lock:
+            if token is not None:
+                seat = self.seat_of(token)
+                if seat is None:
+                    raise RoomError("unauthenticated", "that seat token is not valid in this room", 403)
+                return seat, token  # joining again with the token held: the same seat
+            if self.status != "lobby":
+                raise RoomError("already_started", "this room's game has already started")
+            if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
+                raise RoomError("name_taken", f"someone in this room is already called {name!r}")
+            free = next((i for i, s in enumerate(self.seats) if s.token_hash is None), None)
+            if free is None:
+                raise RoomError("room_full", f"all {len(self.seats)} seats are taken")
+            token = secrets.token_urlsafe(32)
+            digest = token_hash(token)
+            await self.store.run(db.set_seat(self.code, free, name, digest, False))
+            self.seats[free].name, self.seats[free].token_hash = name, digest
+        self._broadcast()
+        return free, token
+
+    async def leave(self, token: str) -> int:
+        async with self.lock:
+            seat = self.seat_of(token)
+            if seat is None:
+                raise RoomError("unauthenticated", "that seat token is not valid in this room", 403)
+            await self._vacate(seat)
+        self._after_change()
+        return seat
+
+    async def kick(self, host_token: str, seat: int) -> None:
+        self.check_host(host_token)
+        async with self.lock:
+            if self.status != "lobby":
+                raise RoomError("already_started", "players can be removed only before the game starts")
+            if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
+                raise RoomError("no_such_seat", f"nobody sits in seat {seat}", 404)
+            await self._vacate(seat)
+        self._broadcast()
+
+    async def _vacate(self, index: int) -> None:
+        """Before the start the seat is free again; after it a bot plays it for good. Its token stops working."""
+        seat = self.seats[index]
+        playing = self.status != "lobby"
+        await self.store.run(db.set_seat(self.code, index, seat.name if playing else None, None, playing))
+        seat.token_hash = None
+        if playing:
+            seat.bot = True
+        else:
+            seat.name = None
+        for sub in list(seat.subscribers):
+            sub.close(CLOSE_KICKED)
+        seat.subscribers.clear()
+
+    async def start(self, host_token: str) -> None:
+        self.check_host(host_token)
+        async with self.lock:
+            if self.status != "lobby":
+                raise RoomError("already_started", "this room's game has already started")
+            row = self.row
+            empty = [i for i, s in enumerate(self.seats) if s.token_hash is None]
+            game = new_game(row.game, row.players, row.seed, row.options, row.setup)
+            await self.store.run(db.start_room(self.code, empty))
+            for i in empty:
+                self.seats[i].bot = True
+            self.game = game
+            self.status = "playing"
+            for index, seat in enumerate(self.seats):
+                if not seat.subscribers:
+                    self._seat_left(index)
+        self._after_change()
+
+    # ---- subscribers ----------------------------------------------------------------------------
+
+    def connections(self) -> int:
+        return len(self.spectators) + sum(len(s.subscribers) for s in self.seats)
+
+    def attach(self, sub: Subscriber) -> None:
+        if sub.seat is None:
+            self.spectators.add(sub)
+        else:
+            seat = self.seats[sub.seat]
+            seat.subscribers.add(sub)
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+                seat.away_timer = None
+            seat.away_bot = False  # the player takes the seat back from its stand-in
+        self._broadcast()
+
+    def detach(self, sub: Subscriber) -> None:
+        if sub.seat is None:
+            self.spectators.discard(sub)
+        else:
+            self.seats[sub.seat].subscribers.discard(sub)
+            self._seat_left(sub.seat)
+        self._broadcast()
+
+    def _seat_left(self, index: int) -> None:
+        seat = self.seats[index]
+        after = self.row.takeover_seconds
+        if (after is None or seat.bot or seat.subscribers or seat.token_hash is None or self.status != "playing"
+                or seat.away_timer is not None):
+            return
+        seat.away_timer = asyncio.get_running_loop().call_later(after, self._take_over, index)
+
+    def _take_over(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.away_timer = None
+        if not seat.subscribers and self.status == "playing":
+            seat.away_bot = True
+            self._after_change()
+
+    def _bot_plays(self, seat: int) -> bool:
+        return self.seats[seat].bot or self.seats[seat].away_bot
+
+    # ---- acting ---------------------------------------------------------------------------------
+
+    async def submit(self, sub: Subscriber, act: Act) -> None:
+        """The act ladder after authentication: resend -> a decision pending for this seat -> current decision id ->
+        legal option -> apply -> durable -> ack -> views. Each refusal is sent to ``sub`` alone and changes nothing;
+        its message speaks only of the seat's own decisions."""
+        from .protocol import Ack, Error
+
+        seat = sub.seat
+        if seat is None:
+            sub.send_model(Error(code="unauthenticated", message="spectators cannot act", cid=act.cid))
+            return
+        async with self.lock:
+            game = self.game
+            if game is None:
+                sub.send_model(Error(code="not_started", message="the game has not started yet", cid=act.cid))
+                return
+            answered = self.cids[seat].get(act.cid)
+            if answered is not None:
+                sub.send_model(Ack(cid=act.cid, decision=answered, duplicate=True))
+                return
+            if game.over:
+                sub.send_model(Error(code="game_over", message="the game is over", cid=act.cid))
+                return
+            mine = [d for d in game.pending() if d.seat == seat]
+            if not mine or self.seats[seat].bot:
+                sub.send_model(Error(code="not_your_turn", message="no decision is pending for you", cid=act.cid))
+                return
+            decision = mine[0]
+            if act.decision != decision.id:
+                sub.send_model(Error(code="stale", cid=act.cid, message=(
+                    f"decision {act.decision} is not pending for you; your pending decision is {decision.id}")))
+                return
+            if act.option not in decision.ids:
+                allowed = ", ".join(f"{o['id']} ({o['text']})" for o in decision.options)
+                sub.send_model(Error(code="illegal", cid=act.cid, message=(
+                    f"option {act.option} is not one of decision {decision.id}'s; allowed: {allowed}")))
+                return
+            try:
+                await self._apply(seat, decision, act.option, act.cid, "seat")
+            except _Unavailable:
+                sub.send_model(Error(code="unavailable", cid=act.cid,
+                                     message="the action could not be stored; nothing was applied, try again"))
+                return
+            sub.send_model(Ack(cid=act.cid, decision=decision.id))
+        self._after_change()
+
+    async def _apply(self, seat: int, decision: Decision, option: int, cid: str | None, by: str) -> None:
+        """Applies a checked answer and makes it durable before anyone hears of it (call with the lock held)."""
+        game = self.game
+        assert game is not None
+        game.act(seat, option, decision_id=decision.id)
+        try:
+            await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by))
+            if game.over:
+                await self.store.run(db.set_status(self.code, "over", _json_safe(game.result())))
+        except Exception as error:  # the store refused: undo by replaying what is durable
+            record = await self.store.run(db.load_record(self.code))
+            if record is not None:
+                self.game = replay(record["game"], record["players"], record["seed"], record["options"],
+                                   record["setup"], record["actions"])
+                self.actions = len(record["actions"])
+            raise _Unavailable() from error
+        self.actions += 1
+        if cid is not None:
+            self.cids[seat][cid] = decision.id
+        if game.over:
+            self.status = "over"
+            if self.on_over is not None:
+                self.on_over(self)
+
+    def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
+        bot = self.bots[seat]
+        view = game.view(seat) if needs_view(bot) else {}
+        return int(bot.choose(view, decision)["id"])
+
+    def _after_change(self) -> None:
+        self._set_timers()
+        self._broadcast()
+        game = self.game
+        if game is not None and not game.over and any(self._bot_plays(d.seat) for d in game.pending()):
+            if self.drive_task is None or self.drive_task.done():
+                self.drive_task = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        """Bots answer their seats' decisions, one at a time, each durable before the next."""
+        while True:
+            async with self.lock:
+                game = self.game
+                if game is None or game.over:
+                    return
+                todo = [d for d in game.pending() if self._bot_plays(d.seat)]
+                if not todo:
+                    return
+                decision = todo[0]
+                option = self._bot_choice(game, decision.seat, decision)
+                try:
+                    await self._apply(decision.seat, decision, option, None, "bot")
+                except _Unavailable:
+                    await asyncio.sleep(0.5)
+                    continue
+            self._set_timers()
+            self._broadcast()
+            await asyncio.sleep(self.settings.bot_delay)
+
+    # ---- timers ---------------------------------------------------------------------------------
+
+    def _set_timers(self) -> None:
+        seconds = self.row.decision_seconds
+        game = self.game
+        if seconds is None or game is None:
+            return
+        pending = {d.id: d for d in game.pending()}
+        for gone in [i for i in self.timers if i not in pending]:
+            self.timers.pop(gone).cancel()
+            self.deadlines.pop(gone, None)
+        loop = asyncio.get_running_loop()
+        for decision_id in pending:
+            if decision_id not in self.timers:
+                self.deadlines[decision_id] = time.time() + seconds
+                self.timers[decision_id] = loop.call_later(seconds, self._expire, decision_id)
+
+    def _expire(self, decision_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._take_default(decision_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _take_default(self, decision_id: int) -> None:
+        async with self.lock:
+            self.timers.pop(decision_id, None)
+            game = self.game
+            if game is None or game.over:
+                return
+            decision = next((d for d in game.pending() if d.id == decision_id), None)
+            if decision is None:
+                return
+            try:
+                await self._apply(decision.seat, decision, decision.default["id"], None, "timeout")
+            except _Unavailable:
+                return
+        self._after_change()
+
+    # ---- frames ---------------------------------------------------------------------------------
+
+    def _seats_out(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "name": s.name, "bot": s.bot or s.away_bot, "connected": bool(s.subscribers)}
+                for i, s in enumerate(self.seats)]
+
+    def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or game.over:
+            return []
+        return [{"id": d.id, "kind": d.kind, "prompt": d.prompt, "options": [dict(o) for o in d.options],
+                 "default": d.default["id"], "deadline": self.deadlines.get(d.id)}
+                for d in game.pending() if d.seat == seat]
+
+    def _broadcast(self) -> None:
+        """Sends each subscriber what its seat may see now, if that changed since its last frame."""
+        subs = list(self.spectators) + [sub for seat in self.seats for sub in seat.subscribers]
+        if not subs:
+            return
+        game = self.game
+        seats = self._seats_out()
+        if game is None:
+            body = json.dumps({"type": "lobby", "room": self.code, "game": self.row.game, "players": self.row.players,
+                               "options": self.row.options, "seats": seats}, default=str)
+            for sub in subs:
+                if body != sub.last_body:
+                    sub.last_body = body
+                    sub.send(body)
+            return
+        parts: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]] = {}
+        result = game.result() if game.over else None
+        for sub in subs:
+            if sub.seat not in parts:
+                parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat), game.log_for(sub.seat))
+            view, decisions, log = parts[sub.seat]
+            last = sub.last_view
+            if (last is not None and len(log) == sub.log_sent and decisions == sub.last_decisions
+                    and seats == sub.last_seats and view == last):
+                continue
+            # a diff between two views already filtered for this seat: the top-level keys that changed
+            if last is None:
+                patch, removed = view, []
+            else:
+                patch = {k: v for k, v in view.items() if k not in last or last[k] != v}
+                removed = [k for k in last if k not in view]
+            frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
+                     "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent,
+                     "log": log[sub.log_sent:], "seats": seats, "over": game.over, "result": result}
+            sub.last_view, sub.last_decisions, sub.last_seats, sub.log_sent = view, decisions, seats, len(log)
+            sub.send(json.dumps(frame, default=str))
+
+    def welcome(self, sub: Subscriber) -> str:
+        return json.dumps({"type": "welcome", "room": self.code, "game": self.row.game, "players": self.row.players,
+                           "seat": sub.seat})
+
+    def close(self) -> None:
+        for handle in self.timers.values():
+            handle.cancel()
+        self.timers.clear()
+        for seat in self.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+        if self.drive_task is not None:
+            self.drive_task.cancel()
+        for task in list(self.tasks):
+            task.cancel()
+
+
+class _Unavailable(Exception):
+    pass
+
+
+def _json_safe(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
+
+
+class Rooms:
+    """Every room this process owns: created here or restored from the store at start-up."""
+
+    def __init__(self, store: db.Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+
+    def get(self, code: str) -> Room | None:
+        return self.rooms.get(code)
+
+    def connections(self) -> int:
+        return sum(room.connections() for room in self.rooms.values())
+
+    async def create(self, request: CreateRoom) -> tuple[Room, str]:
+        if (request.seed is not None or request.setup is not None) and not self.settings.dev:
+            raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
+        try:
+            cls = game_class(request.game)
+            seed = request.seed if request.seed is not None else secrets.randbits(62)
+            new_game(request.game, request.players, seed, request.options, request.setup)  # refuse bad input now
+            bots = resolve_bot_kind(request.game, request.bots)
+        except (GameConfigError, ValueError) as error:
+            raise RoomError("malformed", str(error), 422) from None
+        seconds = cls.decision_seconds if request.decision_seconds == "rules" else request.decision_seconds
+        host_token = secrets.token_urlsafe(32)
+        row = db.RoomRow(
+            code=secrets.token_urlsafe(12), game=request.game, players=request.players, seed=seed,
+            options=_json_safe(request.options), setup=_json_safe(request.setup) if request.setup else None,
+            bots=bots, host_hash=token_hash(host_token), status="lobby",
+            decision_seconds=float(seconds) if seconds is not None else None,
+            takeover_seconds=request.takeover_seconds, created_at=time.time())
+        await self.store.run(db.insert_room(row))
+        room = Room(row, self.store, self.settings)
+        room.on_over = self._finished
+        self.rooms[row.code] = room
+        return room, host_token
+
+    def _finished(self, room: Room) -> None:
+        asyncio.get_running_loop().call_later(self.settings.keep_finished, self._evict, room.code)
+
+    def _evict(self, code: str) -> None:
+        """A finished room leaves memory once nobody watches it; its record stays in the store."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        if room.connections():
+            asyncio.get_running_loop().call_later(self.settings.keep_finished, self._evict, code)
+            return
+        room.close()
+        del self.rooms[code]
+
+    async def restore(self) -> int:
+        """Restores every unfinished room from the store; returns how many."""
+        rows = await self.store.run(db.load_rooms())
+        for row in rows:
+            room = Room(row, self.store, self.settings)
+            room.on_over = self._finished
+            room.restore(row)
+            self.rooms[row.code] = room
+        for room in self.rooms.values():
+            room.resume()
+        return len(rows)
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()

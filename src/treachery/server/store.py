@@ -1,0 +1,277 @@
+"""The store: rooms, seats and every accepted action, in SQLAlchemy 2 Core over SQLite (default) or PostgreSQL.
+
+A game is its record (game, players, seed, options, setup, actions) plus room metadata; restoring a room is
+replaying that record. Writes go through one writer thread that commits whatever is queued in one transaction
+(group commit), so an action is durable before it is acknowledged without one fsync per action per room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Connection,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms", metadata,
+    Column("code", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("setup", JSON, nullable=True),
+    Column("bots", String(16), nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False),  # lobby | playing | over
+    Column("decision_seconds", Float, nullable=True),
+    Column("takeover_seconds", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("result", JSON, nullable=True),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("room", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True),  # sha256 of the seat token; the token itself is never stored
+    Column("bot", Integer, nullable=False, default=0),  # 1: a bot plays this seat for good (empty or left)
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("room", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # position in the game record
+    Column("seat", Integer, nullable=False),
+    Column("option", Integer, nullable=False),
+    Column("decision", Integer, nullable=False),
+    Column("cid", String(64), nullable=True),  # the client's action id; None for bots and timeouts
+    Column("by", String(8), nullable=False),  # seat | bot | timeout
+)
+
+
+def engine_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here; anything else is passed to SQLAlchemy as it is."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def migrate(engine: Engine) -> None:
+    """Brings the schema to the newest Alembic revision (run at every server start)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass
+class RoomRow:
+    code: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    bots: str
+    host_hash: str
+    status: str
+    decision_seconds: float | None
+    takeover_seconds: float | None
+    created_at: float
+    result: dict[str, Any] | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Store:
+    """The database behind the rooms. All writes and reads run on one thread; ``run`` awaits one from async code."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine = create_engine(engine_url(url), **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._queue: queue.Queue[tuple[Callable[[Connection], Any], concurrent.futures.Future[Any]] | None] = (
+            queue.Queue()
+        )
+        self._thread: threading.Thread | None = None
+
+    # ---- lifecycle ---------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        migrate(self.engine)
+        self._thread = threading.Thread(target=self._writer, name="treachery-store", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+            self._thread = None
+        self.engine.dispose()
+
+    # ---- the writer thread -------------------------------------------------------------------------
+
+    def submit(self, fn: Callable[[Connection], T]) -> concurrent.futures.Future[T]:
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        self._queue.put((fn, future))
+        return future
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        return await asyncio.wrap_future(self.submit(fn))
+
+    def call(self, fn: Callable[[Connection], T]) -> T:
+        """Synchronous: for startup, tests and tools."""
+        return self.submit(fn).result(timeout=60)
+
+    def _writer(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 512:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Callable[[Connection], Any], concurrent.futures.Future[Any]]]) -> None:
+        try:
+            with self.engine.begin() as connection:
+                results = [fn(connection) for fn, _ in batch]
+        except Exception:
+            if len(batch) == 1:
+                _, future = batch[0]
+                import sys
+
+                future.set_exception(sys.exc_info()[1] or RuntimeError("store failure"))
+                return
+            for one in batch:  # one bad write must not sink the others: retry each in its own transaction
+                self._commit([one])
+            return
+        for (_, future), result in zip(batch, results, strict=True):
+            future.set_result(result)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a crash and a power cut
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+# ---- the operations (each runs inside the writer's transaction) ---------------------------------------
+
+
+def insert_room(row: RoomRow) -> Callable[[Connection], None]:
+    def run(connection: Connection) -> None:
+        connection.execute(rooms.insert().values(
+            code=row.code, game=row.game, players=row.players, seed=row.seed, options=row.options, setup=row.setup,
+            bots=row.bots, host_hash=row.host_hash, status=row.status, decision_seconds=row.decision_seconds,
+            takeover_seconds=row.takeover_seconds, created_at=row.created_at, result=None,
+        ))
+        connection.execute(seats.insert(), [
+            {"room": row.code, "seat": s, "name": None, "token_hash": None, "bot": 0} for s in range(row.players)
+        ])
+    return run
+
+
+def set_seat(code: str, seat: int, name: str | None, token_hash: str | None, bot: bool) -> Callable[[Connection], None]:
+    def run(connection: Connection) -> None:
+        connection.execute(update(seats).where(seats.c.room == code, seats.c.seat == seat).values(
+            name=name, token_hash=token_hash, bot=int(bot)))
+    return run
+
+
+def set_status(code: str, status: str, result: dict[str, Any] | None = None) -> Callable[[Connection], None]:
+    def run(connection: Connection) -> None:
+        connection.execute(update(rooms).where(rooms.c.code == code).values(status=status, result=result))
+    return run
+
+
+def start_room(code: str, bot_seats: list[int]) -> Callable[[Connection], None]:
+    def run(connection: Connection) -> None:
+        for seat in bot_seats:
+            connection.execute(update(seats).where(seats.c.room == code, seats.c.seat == seat).values(bot=1))
+        connection.execute(update(rooms).where(rooms.c.code == code).values(status="playing"))
+    return run
+
+
+_INSERT_ACTION = actions.insert()  # one statement object, so SQLAlchemy compiles it once and caches it
+
+
+def append_action(code: str, n: int, seat: int, option: int, decision: int, cid: str | None,
+                  by: str) -> Callable[[Connection], None]:
+    def run(connection: Connection) -> None:
+        connection.execute(_INSERT_ACTION, {"room": code, "n": n, "seat": seat, "option": option,
+                                            "decision": decision, "cid": cid, "by": by})
+    return run
+
+
+def load_rooms(statuses: tuple[str, ...] = ("lobby", "playing")) -> Callable[[Connection], list[RoomRow]]:
+    """Every room in one of ``statuses``, with its seats and its actions in record order."""
+    def run(connection: Connection) -> list[RoomRow]:
+        found: dict[str, RoomRow] = {}
+        for r in connection.execute(select(rooms).where(rooms.c.status.in_(statuses))).mappings():
+            found[r["code"]] = RoomRow(**{k: r[k] for k in r.keys()})
+        if not found:
+            return []
+        codes = list(found)
+        for s in connection.execute(select(seats).where(seats.c.room.in_(codes)).order_by(seats.c.seat)).mappings():
+            found[s["room"]].seats.append(dict(s))
+        for a in connection.execute(select(actions).where(actions.c.room.in_(codes)).order_by(actions.c.n)).mappings():
+            found[a["room"]].actions.append(dict(a))
+        return list(found.values())
+    return run
+
+
+def load_record(code: str) -> Callable[[Connection], dict[str, Any] | None]:
+    def run(connection: Connection) -> dict[str, Any] | None:
+        r = connection.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+        if r is None:
+            return None
+        steps = connection.execute(
+            select(actions.c.seat, actions.c.option).where(actions.c.room == code).order_by(actions.c.n)).all()
+        return {"game": r["game"], "players": r["players"], "seed": r["seed"], "options": r["options"],
+                "setup": r["setup"], "actions": [[s, o] for s, o in steps], "status": r["status"]}
+    return run
