@@ -100,3 +100,25 @@ def test_replay_rejects_a_malformed_record() -> None:
         treachery.replay_record({"game": "killer", "players": 4})
     with pytest.raises(GameConfigError, match=r"\[seat, option_id\]"):
         treachery.replay("killer", 4, 1, None, None, [5])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_log_since_gives_each_seat_its_new_events_in_order(name: str) -> None:
+    import random
+
+    players = treachery.game_class(name).max_players
+    game = treachery.new_game(name, players=players, seed=8)
+    rng = random.Random(8)
+    cursors = {seat: 0 for seat in [None, *range(players)]}
+    collected: dict[int | None, list[dict]] = {seat: [] for seat in cursors}  # type: ignore[type-arg]
+    for _ in range(60):
+        if game.over:
+            break
+        for seat in cursors:
+            new, cursors[seat] = game.log_since(seat, cursors[seat])
+            collected[seat] += new
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+    for seat in cursors:
+        new, _ = game.log_since(seat, cursors[seat])
+        assert collected[seat] + new == game.log_for(seat)

@@ -117,6 +117,20 @@ class Game:
             if audience is None or audience == seat
         ]
 
+    def log_since(self, seat: int | None, position: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """The events ``seat`` may see among those logged since ``position``, and the position to pass next time.
+
+        ``position`` counts every event of the game, seen or not, so a server can send each seat only what is
+        new without filtering the whole log again; start from 0.
+        """
+        log = self._log
+        events = [
+            {"round": rnd, "text": text, "rules": list(rules)}
+            for audience, rnd, text, rules in log[position:]
+            if audience is None or audience == seat
+        ]
+        return events, len(log)
+
     def record(self) -> dict[str, Any]:
         """The JSON game record that ``treachery.replay`` turns back into this exact game."""
         return {
