@@ -47,7 +47,7 @@ def check_decision(game: Game, decision: Any) -> None:
         assert 0 <= option["id"] < type(game).action_count()
         assert game.parse_option(option["text"])["id"] == option["id"], "option text must parse back"
         assert option["label"]
-    assert decision.default["id"] in ids
+    assert decision.default["id"] in ids or (decision.timeout_only and decision.default["id"] not in ids)
     assert decision.prompt and decision.kind
     json.dumps(decision.to_dict())
 
@@ -82,8 +82,12 @@ def check_replay_and_clone(name: str, seed: int) -> None:
                 half = game.clone()
                 half_print = fingerprint(half)
             decision = game.pending()[0]
-            game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+            if rng.randrange(7) == 0:  # now and then the seat's time runs out: the rules' default acts
+                game.timeout(decision.seat, decision_id=decision.id)
+            else:
+                game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
         record = json.loads(json.dumps(game.record()))
+        assert any(len(action) == 3 for action in record["actions"]), "no timeout was recorded"
         again = treachery.replay_record(record)
         assert again.result() == game.result()
         for seat in [None, *range(players)]:
@@ -183,3 +187,26 @@ def check_determinism(name: str, seed: int) -> None:
             random_playout(game, random.Random(seed))
         assert fingerprint(games[0]) == fingerprint(games[1])
         assert games[0].record() == games[1].record()
+
+
+def check_timeouts(name: str, seeds: range) -> None:
+    """A timeout takes the declared default; a timeout-only default is refused to act() and is not an option."""
+    only = 0
+    for seed in seeds:
+        for players in player_counts(name):
+            game = treachery.new_game(name, players=players, seed=seed)
+            steps = 0
+            while not game.over and steps < 400:
+                decision = game.pending()[0]
+                if decision.timeout_only:
+                    only += 1
+                    before = fingerprint(game)
+                    with pytest.raises(IllegalAction) as raised:
+                        game.act(decision.seat, decision.default)
+                    assert raised.value.code == "illegal" and fingerprint(game) == before
+                    assert decision.default["id"] not in decision.ids
+                game.timeout(decision.seat)
+                assert game.record()["actions"][-1] == [decision.seat, decision.default["id"], "timeout"]
+                steps += 1
+            again = treachery.replay_record(json.loads(json.dumps(game.record())))
+            assert fingerprint(again) == fingerprint(game)

@@ -409,7 +409,8 @@ def test_W_X22_W_X23_straws_need_no_decision_and_there_is_no_clock() -> None:
     vote(game, {A: C, B: D, C: D, D: C, E: B})
     assert has(game, "draws the short straw")
     for decision in game.pending():
-        assert set(decision.to_dict()) == {"id", "seat", "kind", "prompt", "options", "default", "rules"}
+        fields = {"id", "seat", "kind", "prompt", "options", "default", "timeout_only", "rules"}
+        assert set(decision.to_dict()) == fields  # no deadline: the clock is the table's (W-X23)
 
 
 # ---- ambiguities ----------------------------------------------------------------------------------------

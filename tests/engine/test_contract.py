@@ -37,6 +37,11 @@ def test_simultaneous_answers_stay_sealed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_timeouts_take_the_declared_default_and_replay(name: str) -> None:
+    conformance.check_timeouts(name, range(0, 2))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_same_seed_same_game(name: str) -> None:
     conformance.check_determinism(name, seed=11)
 

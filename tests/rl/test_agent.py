@@ -102,11 +102,15 @@ def test_a_timeout_takes_exactly_the_decisions_default(tmp_path: Path) -> None:
     report = run_agent_game("killer", 4, _agent(tmp_path, "bad.py", BAD), seat=0, seed=5, timeout=5)
     actions = report.game.record()["actions"]
     replayed = treachery.new_game("killer", players=4, seed=5)
-    for seat, option_id in actions:
-        if seat == 0:
+    for action in actions:
+        seat, option_id = action[0], action[1]
+        if seat == 0:  # every answer of the silent agent is its timeout default, recorded as such
             decision = next(d for d in replayed.pending() if d.seat == 0)
-            assert option_id == decision.default_id
-        replayed.act(seat, option_id)
+            assert option_id == decision.default_id and action[2:] == ["timeout"]
+            replayed.timeout(seat)
+        else:
+            replayed.act(seat, option_id)
+    assert replayed.over and replayed.result() == report.game.result()
 
 
 def test_agent_command_errors_are_one_line(tmp_path: Path) -> None:

@@ -39,11 +39,15 @@ def test_an_expired_decision_takes_its_declared_default(server: Server) -> None:
     _, record = server.api("GET", f"/api/rooms/{code}/record")
     game = treachery.new_game("killer", 3, 9, {}, {"first": 0})
     defaults = 0
-    for seat, option in record["actions"]:
-        if seat == 0:
+    for action in record["actions"]:
+        seat, option = action[0], action[1]
+        if seat == 0:  # the absent seat: every answer was its timeout default, recorded as such
+            assert action[2:] == ["timeout"]
             assert option == next(d for d in game.pending() if d.seat == 0).default["id"]
             defaults += 1
-        game.act(seat, option)
+            game.timeout(seat)
+        else:
+            game.act(seat, option)
     assert defaults >= 1 and game.over
 
 

@@ -132,7 +132,10 @@ def run_agent_game(game_name: str, players: int, command: str, seat: int = 0, se
                 if answer.problem and len(report.notes) < 5:
                     report.notes.append(f"decision {decision.id}: {answer.problem}")
                 _log_answer(log, game, decision, answer)
-                game.act(seat, answer.option_id, decision_id=decision.id)
+                if answer.source == "agent":
+                    game.act(seat, answer.option_id, decision_id=decision.id)
+                else:  # no usable answer: the rules' default, as for any seat whose time runs out
+                    game.timeout(seat, decision_id=decision.id)
         result = game.result() or {}
         log.write(f"Game over ({result.get('reason', '?')}): winners {result.get('winners', [])}; "
                   f"seat {seat} {'won' if report.won else 'lost'}.\n")

@@ -2,11 +2,11 @@
 
 from .decision import Decision, Option
 from .errors import GameConfigError, IllegalAction
-from .game import Game
+from .game import TIMEOUT, Game
 from .registry import add_loader, game_class, games, new_game, register, replay, replay_record
 from .rng import Rng
 
 __all__ = [
-    "Decision", "Game", "GameConfigError", "IllegalAction", "Option", "Rng", "add_loader", "game_class",
+    "TIMEOUT", "Decision", "Game", "GameConfigError", "IllegalAction", "Option", "Rng", "add_loader", "game_class",
     "games", "new_game", "register", "replay", "replay_record",
 ]

@@ -41,7 +41,7 @@ class Decision:
     resolve together once all are in.
     """
 
-    __slots__ = ("seat", "kind", "options", "ids", "id", "prompt", "default_id", "rules")
+    __slots__ = ("seat", "kind", "options", "ids", "id", "prompt", "default_id", "rules", "timeout_option")
 
     def __init__(
         self,
@@ -53,6 +53,7 @@ class Decision:
         default_id: int,
         rules: tuple[str, ...] = (),
         ids: tuple[int, ...] | None = None,
+        timeout_option: Option | None = None,
     ) -> None:
         self.seat = seat
         self.kind = kind
@@ -62,14 +63,24 @@ class Decision:
         self.prompt = prompt
         self.default_id = default_id
         self.rules = rules
+        # What a timeout does when the rules let only a timeout do it (an empty ballot where abstaining is not
+        # a choice): the default, but not among the options a seat may pick.
+        self.timeout_option = timeout_option
 
     @property
     def default(self) -> Option:
-        """The option taken on timeout, as the game's rules declare."""
+        """The option taken on timeout, as the game's rules declare (see ``timeout_only``)."""
+        if self.timeout_option is not None:
+            return self.timeout_option
         for option in self.options:
             if option["id"] == self.default_id:
                 return option
         return self.options[0]
+
+    @property
+    def timeout_only(self) -> bool:
+        """True when the default is what a timeout leaves, not an option the seat may choose."""
+        return self.timeout_option is not None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +90,7 @@ class Decision:
             "prompt": self.prompt,
             "options": [dict(o) for o in self.options],
             "default": self.default_id,
+            "timeout_only": self.timeout_option is not None,
             "rules": list(self.rules),
         }
 

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 from .decision import Decision, Option
 from .errors import IllegalAction
 
+TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
+
 # An event: (audience, round, text, rule ids). audience None = everyone, else the one seat that may see it.
 Event = tuple[int | None, int, str, tuple[str, ...]]
 
@@ -36,7 +38,7 @@ class Game:
     _pending: list[Decision]
     _sealed: dict[int, int]
     _log: list[Event]
-    _actions: list[tuple[int, int]]
+    _actions: list[tuple[int, int] | tuple[int, int, str]]
     _decision_counter: int
     _result: dict[str, Any] | None
 
@@ -82,11 +84,7 @@ class Game:
         must name the decision currently pending for that seat (a server uses it to drop stale answers).
         """
         option_id = self._option_id(option)
-        decision = self._decision_for(seat)
-        if decision_id is not None and decision_id != decision.id:
-            raise IllegalAction(
-                "stale", f"decision {decision_id} is no longer pending; seat {seat} now answers decision {decision.id}"
-            )
+        decision = self._checked_decision(seat, decision_id)
         if option_id not in decision.ids:
             allowed = [o["text"] for o in decision.options]
             raise IllegalAction(
@@ -96,6 +94,22 @@ class Game:
                 allowed,
             )
         self._commit(decision, option_id)
+
+    def timeout(self, seat: int, decision_id: int | None = None) -> None:
+        """The seat's time ran out: its pending decision takes the default the rules declare.
+
+        This is the only way to a timeout-only default (``Decision.timeout_only``), which ``act`` refuses.
+        """
+        decision = self._checked_decision(seat, decision_id)
+        self._commit(decision, decision.default_id, timed_out=True)
+
+    def _checked_decision(self, seat: Any, decision_id: int | None) -> Decision:
+        decision = self._decision_for(seat)
+        if decision_id is not None and decision_id != decision.id:
+            raise IllegalAction(
+                "stale", f"decision {decision_id} is no longer pending; seat {seat} now answers decision {decision.id}"
+            )
+        return decision
 
     def act_fast(self, seat: int, option_id: int) -> None:
         """Unchecked path for simulation: the caller promises ``option_id`` came from ``pending()`` for ``seat``."""
@@ -195,15 +209,18 @@ class Game:
         rules: tuple[str, ...] = (),
     ) -> Decision:
         self._decision_counter += 1
+        ids = tuple(option_ids)
+        default = ids[0] if default_id is None else default_id
         return Decision(
             seat,
             kind,
-            tuple(map(self.catalogue.__getitem__, option_ids)),
+            tuple(map(self.catalogue.__getitem__, ids)),
             self._decision_counter,
             prompt,
-            option_ids[0] if default_id is None else default_id,
+            default,
             rules,
-            tuple(option_ids),
+            ids,
+            None if default in ids else self.catalogue[default],  # a timeout-only default
         )
 
     def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
@@ -256,8 +273,8 @@ class Game:
         waiting = sorted({d.seat for d in self.pending()})
         raise IllegalAction("not_your_turn", f"seat {seat} may not act now: waiting for seat(s) {waiting}")
 
-    def _commit(self, decision: Decision, option_id: int) -> None:
-        self._actions.append((decision.seat, option_id))
+    def _commit(self, decision: Decision, option_id: int, timed_out: bool = False) -> None:
+        self._actions.append((decision.seat, option_id, TIMEOUT) if timed_out else (decision.seat, option_id))
         if len(self._pending) == 1:
             self._resolve_one(decision, option_id)
             return

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import GameConfigError
-from .game import Game
+from .game import TIMEOUT, Game
 
 _GAMES: dict[str, type[Game]] = {}
 _LOADERS: dict[str, Callable[[], object]] = {}
@@ -74,12 +74,23 @@ def replay(
     setup: dict[str, Any] | None,
     actions: Iterable[Any],
 ) -> Game:
-    """Rebuilds a game from its record: the same game, bit for bit. Each action is ``[seat, option_id]``."""
+    """Rebuilds a game from its record: the same game, bit for bit.
+
+    Each action is ``[seat, option_id]``, or ``[seat, option_id, "timeout"]`` for a default a timeout gave.
+    """
     game = new_game(name, players, seed, options, setup)
     for step, action in enumerate(actions):
-        if not isinstance(action, (list, tuple)) or len(action) != 2:
-            raise GameConfigError(f"action {step} must be [seat, option_id], got {action!r}")
-        game.act(action[0], action[1])
+        if not isinstance(action, (list, tuple)) or len(action) not in (2, 3) or (
+                len(action) == 3 and action[2] != TIMEOUT):
+            raise GameConfigError(f"action {step} must be [seat, option_id] or [seat, option_id, \"timeout\"], "
+                                  f"got {action!r}")
+        if len(action) == 3:
+            pending = game.pending_for(action[0]) if isinstance(action[0], int) else []
+            if not pending or pending[0].default_id != action[1]:
+                raise GameConfigError(f"action {step}: {action[1]!r} is not the timeout default of seat {action[0]}")
+            game.timeout(action[0])
+        else:
+            game.act(action[0], action[1])
     return game
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
-from ..engine import Decision, Game
+from ..engine import TIMEOUT, Decision, Game
 from ..sim import needs_view, resolve_bot_kind, seat_bots
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom
@@ -131,14 +131,18 @@ class Room:
         steps = row.actions
         if not any(a["by"] == "bot" for a in steps):
             self.game = replay(row.game, row.players, row.seed, row.options, row.setup,
-                               [[a["seat"], a["option"]] for a in steps])
+                               [[a["seat"], a["option"], TIMEOUT] if a["by"] == TIMEOUT else [a["seat"], a["option"]]
+                                for a in steps])
         else:
             game = new_game(row.game, row.players, row.seed, row.options, row.setup)
             for a in steps:
                 if a["by"] == "bot":
                     decision = next(d for d in game.pending() if d.seat == a["seat"])
                     self._bot_choice(game, a["seat"], decision)
-                game.act(a["seat"], a["option"])
+                if a["by"] == TIMEOUT:
+                    game.timeout(a["seat"])
+                else:
+                    game.act(a["seat"], a["option"])
             self.game = game
         for a in steps:
             if a["cid"] is not None:
@@ -334,7 +338,10 @@ class Room:
         """Applies a checked answer and makes it durable before anyone hears of it (call with the lock held)."""
         game = self.game
         assert game is not None
-        game.act(seat, option, decision_id=decision.id)
+        if by == TIMEOUT:  # the rules' default, which may be one no seat could choose (a timeout-only default)
+            game.timeout(seat, decision_id=decision.id)
+        else:
+            game.act(seat, option, decision_id=decision.id)
         try:
             await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by))
             if game.over:

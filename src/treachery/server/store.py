@@ -33,6 +33,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from ..engine import TIMEOUT
+
 T = TypeVar("T")
 
 metadata = MetaData()
@@ -270,8 +272,9 @@ def load_record(code: str) -> Callable[[Connection], dict[str, Any] | None]:
         r = connection.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
         if r is None:
             return None
-        steps = connection.execute(
-            select(actions.c.seat, actions.c.option).where(actions.c.room == code).order_by(actions.c.n)).all()
+        steps = connection.execute(select(actions.c.seat, actions.c.option, actions.c.by)
+                                   .where(actions.c.room == code).order_by(actions.c.n)).all()
+        record = [[s, o, TIMEOUT] if by == TIMEOUT else [s, o] for s, o, by in steps]  # the engine's record form
         return {"game": r["game"], "players": r["players"], "seed": r["seed"], "options": r["options"],
-                "setup": r["setup"], "actions": [[s, o] for s, o in steps], "status": r["status"]}
+                "setup": r["setup"], "actions": record, "status": r["status"]}
     return run
