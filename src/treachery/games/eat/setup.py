@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameConfigError
+from ...engine.setup_values import reject_unknown_keys, seat_of
 from .cards import CHARACTER_CODES, PERSONALITY_CODES, QUEST_CODES, card_type, code_index
 
 KEYS = ("leader", "characters", "personalities", "quests", "decks", "piles", "straws", "start")
@@ -49,14 +50,6 @@ class Setup:
     piles: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
     straws: list[int] = field(default_factory=list)
     start: dict[str, Any] = field(default_factory=dict)
-
-
-def seat_of(value: Any, players: int) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise GameConfigError(f"seat must be 0..{players - 1}, got {value!r}")
-    return value
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -87,9 +80,7 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     setup = Setup()
     if not raw:
         return setup
-    unknown = sorted(set(raw) - set(KEYS))
-    if unknown:
-        raise GameConfigError(f"unknown setup key(s) {unknown}; allowed: {', '.join(KEYS)}")
+    reject_unknown_keys(raw, KEYS)
     if "leader" in raw:
         setup.leader = seat_of(raw["leader"], players)
     for key, codes, what in (("characters", CHARACTER_CODES, "character"),

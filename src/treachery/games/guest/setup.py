@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameConfigError
+from ...engine.setup_values import reject_unknown_keys, seat_map, seat_of
 from .cards import card_kind
 
 KEYS = ("characters", "commander", "deal", "deck", "start")
@@ -43,35 +44,17 @@ class Setup:
     discard: list[tuple[int, bool]] = field(default_factory=list)  # (kind, face up)
 
 
-def _seat(value: Any, players: int) -> int:
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        seat = -1
-    if isinstance(value, bool) or not 0 <= seat < players:
-        raise GameConfigError(f"seat must be 0..{players - 1}, got {value!r}")
-    return seat
-
-
 def _cards(value: Any, what: str) -> list[int]:
     if not isinstance(value, list):
         raise GameConfigError(f"setup {what!r} must be a list of cards")
     return [card_kind(v) for v in value]
 
 
-def _seat_map(value: Any, players: int, what: str) -> dict[Any, Any]:
-    if not isinstance(value, dict):
-        raise GameConfigError(f"setup {what!r} must map seat to a value")
-    return {_seat(k, players): v for k, v in value.items()}
-
-
 def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     setup = Setup()
     if not raw:
         return setup
-    unknown = sorted(set(raw) - set(KEYS))
-    if unknown:
-        raise GameConfigError(f"unknown setup key(s) {unknown}; allowed: {', '.join(KEYS)}")
+    reject_unknown_keys(raw, KEYS)
     if "characters" in raw:
         chars = raw["characters"]
         if not isinstance(chars, list) or len(chars) != players:
@@ -83,8 +66,8 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
                 raise GameConfigError(f"setup 'characters': {char!r} is not 'human' or 'guest'")
             setup.characters.append(GUEST if key[0] == "g" else HUMAN)
     if "commander" in raw:
-        setup.commander = _seat(raw["commander"], players)
-    for seat, cards in _seat_map(raw.get("deal", {}), players, "deal").items():
+        setup.commander = seat_of(raw["commander"], players)
+    for seat, cards in seat_map(raw.get("deal", {}), players, "deal").items():
         setup.deal[seat] = _cards(cards, "deal")
         if len(setup.deal[seat]) != 3:
             raise GameConfigError("setup 'deal' gives each listed seat exactly 3 cards")
@@ -96,20 +79,20 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
         if setup.deal:
             raise GameConfigError("setup 'deal' and 'start' exclude each other: 'start' skips the deal")
         setup.start = True
-        setup.hands = {s: _cards(c, "start.hands") for s, c in _seat_map(start.get("hands", {}), players,
+        setup.hands = {s: _cards(c, "start.hands") for s, c in seat_map(start.get("hands", {}), players,
                                                                            "start.hands").items()}
-        for seat, pos in _seat_map(start.get("infections", {}), players, "start.infections").items():
+        for seat, pos in seat_map(start.get("infections", {}), players, "start.infections").items():
             if pos not in (1, 2) or isinstance(pos, bool):
                 raise GameConfigError("setup 'start.infections' positions are 1 or 2")
             setup.infections[seat] = pos
         eliminated = start.get("eliminated", [])
         if not isinstance(eliminated, list):
             raise GameConfigError("setup 'start.eliminated' must be a list of seats")
-        setup.eliminated = sorted({_seat(s, players) for s in eliminated})
+        setup.eliminated = sorted({seat_of(s, players) for s in eliminated})
         if len(setup.eliminated) >= players:
             raise GameConfigError("setup 'start.eliminated' must leave somebody alive")
         if "active" in start:
-            setup.active = _seat(start["active"], players)
+            setup.active = seat_of(start["active"], players)
         if "deck" in start:
             setup.deck = _cards(start["deck"], "start.deck")
         raw_discard = start.get("discard", [])

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import GameConfigError
+from ...engine.setup_values import reject_unknown_keys, seat_of
 from .cards import card_code, location_index
 
 KEYS = ("first", "removed", "hunting_row", "deck", "hands", "start")
@@ -53,16 +54,6 @@ def _card(code: Any) -> int:
             if card_code(card_id) == code.strip().upper():
                 return card_id
     raise GameConfigError(f"unknown card {code!r}; cards are BR1..SB3")
-
-
-def _seat(value: Any, players: int) -> int:
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        seat = -1
-    if isinstance(value, bool) or not 0 <= seat < players:
-        raise GameConfigError(f"seat must be 0..{players - 1}, got {value!r}")
-    return seat
 
 
 def _round(value: Any) -> int:
@@ -105,15 +96,13 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     setup = Setup()
     if not raw:
         return setup
-    unknown = sorted(set(raw) - set(KEYS))
-    if unknown:
-        raise GameConfigError(f"unknown setup key(s) {unknown}; allowed: {', '.join(KEYS)}")
+    reject_unknown_keys(raw, KEYS)
     start = raw.get("start") or {}
     if not isinstance(start, dict) or set(start) - set(START_KEYS):
         raise GameConfigError(f"setup 'start' must be a mapping with keys among {', '.join(START_KEYS)}")
     setup.start_round = _round(start.get("round", 1))
     if "first" in raw:
-        setup.first = _seat(raw["first"], players)
+        setup.first = seat_of(raw["first"], players)
     if "removed" in raw:
         setup.removed = _locations(raw["removed"], "removed")
         if players >= 6 or len(setup.removed) != 2:
@@ -129,13 +118,13 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     for rnd, per_seat in hands.items():
         if not isinstance(per_seat, dict):
             raise GameConfigError("setup 'hands' must map round to {seat: [cards]}")
-        dealt = {_seat(s, players): _cards(c, "hands") for s, c in per_seat.items()}
+        dealt = {seat_of(s, players): _cards(c, "hands") for s, c in per_seat.items()}
         every = [c for cs in dealt.values() for c in cs]
         if len(set(every)) != len(every) or any(len(cs) not in (1, 2) for cs in dealt.values()):
             raise GameConfigError("setup 'hands' gives each seat 1 or 2 cards, no card twice")
         setup.hands[_round(rnd)] = dealt
-    setup.dead = sorted({_seat(s, players) for s in start.get("dead", [])})
-    setup.frozen = sorted({_seat(s, players) for s in start.get("frozen", [])})
+    setup.dead = sorted({seat_of(s, players) for s in start.get("dead", [])})
+    setup.frozen = sorted({seat_of(s, players) for s in start.get("frozen", [])})
     if set(setup.dead) & set(setup.frozen):
         raise GameConfigError("setup 'start': a seat cannot be both dead and frozen")
     setup.hunted = _locations(start.get("hunted", []), "start.hunted")
@@ -145,7 +134,7 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     countdown = start.get("countdown", {})
     if not isinstance(countdown, dict):
         raise GameConfigError("setup 'start.countdown' must map seat to deadline round")
-    setup.countdown = {_seat(s, players): _round(r) for s, r in countdown.items()}
+    setup.countdown = {seat_of(s, players): _round(r) for s, r in countdown.items()}
     ongoing = start.get("ongoing", {})
     if not isinstance(ongoing, dict):
         raise GameConfigError("setup 'start.ongoing' must map seat to {card, location}")
@@ -153,5 +142,5 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
         if not isinstance(entry, dict) or _card(entry.get("card")) not in (_card("AC3"), _card("CH1")):
             raise GameConfigError("setup 'start.ongoing' entries are {'card': 'AC3' or 'CH1', 'location': ...}")
         where = location_index(entry["location"]) if entry.get("card", "").upper() == "CH1" else -1
-        setup.ongoing[_seat(seat, players)] = (_card(entry["card"]), where)
+        setup.ongoing[seat_of(seat, players)] = (_card(entry["card"]), where)
     return setup
