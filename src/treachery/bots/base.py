@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..engine import Decision, Option
+from ..engine import Decision, Game, Option
+
+_NO_VIEW: dict[str, Any] = {}
 
 
 class Bot(Protocol):
-    """A bot may set a class attribute ``needs_view = False`` when it never reads the view."""
+    """A bot may set a class attribute ``needs_view = False`` when it never reads the view.
+
+    A search bot sets ``searches = True`` and is then called ``choose(view, decision, samples=...)``:
+    ``samples(seed)`` returns a complete game drawn from what the seat cannot rule out
+    (:meth:`Game.determinized`), never the game itself.
+    """
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         """One of ``decision.options``, chosen from ``view`` (that seat's view) alone."""
         ...
+
+
+def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
+    """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
+    samples of what the seat cannot see)."""
+    view = game.view(seat) if wants_view else _NO_VIEW
+    if getattr(bot, "searches", False):
+        return bot.choose(view, decision, samples=lambda seed: game.determinized(seat, seed))  # type: ignore[call-arg]
+    return bot.choose(view, decision)

@@ -175,6 +175,14 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def determinized(self, seat: int, seed: int) -> Game:
+        """A complete game consistent with everything ``seat`` has been shown, its hidden parts (other seats'
+        roles and hands, deck orders, sealed answers) drawn at random from ``seed`` among what that seat
+        cannot rule out. The sample gives ``seat`` the same view, log and options as this game, and depends
+        only on what the seat knows: two games that look the same to the seat give the same sample for the
+        same seed. Search bots plan over these samples. Games without a sampler raise NotImplementedError."""
+        raise NotImplementedError(f"{self.name} has no sampler")
+
     def parse_option(self, text: str) -> Option:
         """The catalogue option whose text form is ``text`` (case-insensitive)."""
         wanted = " ".join(text.lower().split())

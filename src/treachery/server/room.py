@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
+from ..bots.base import ask
 from ..engine import TIMEOUT, Decision, Game
 from ..sim import needs_view, resolve_bot_kind, seat_bots
 from . import store as db
@@ -363,8 +364,7 @@ class Room:
 
     def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
         bot = self.bots[seat]
-        view = game.view(seat) if needs_view(bot) else {}
-        return int(bot.choose(view, decision)["id"])
+        return int(ask(bot, game, seat, decision, needs_view(bot))["id"])
 
     def _after_change(self) -> None:
         self._set_timers()

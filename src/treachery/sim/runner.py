@@ -16,12 +16,12 @@ from typing import Any
 
 from .. import new_game
 from ..bots import Bot, bot_for
+from ..bots.base import ask
 from ..engine import Game, GameConfigError, game_class
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 BOT_KINDS = ("random", "heuristic")
-_NO_VIEW: dict[str, Any] = {}
 
 
 def _mix(z: int) -> int:
@@ -83,8 +83,7 @@ def needs_view(bot: Bot) -> bool:
 
 def choose(game: Game, bots: list[Bot], wants_view: list[bool], seat: int, decision: Any) -> Any:
     """The option ``seat``'s bot picks, having seen only its own view and the decision."""
-    view = game.view(seat) if wants_view[seat] else _NO_VIEW
-    return bots[seat].choose(view, decision)
+    return ask(bots[seat], game, seat, decision, wants_view[seat])
 
 
 def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int] = ()) -> int:
