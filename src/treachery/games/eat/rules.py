@@ -1482,6 +1482,12 @@ class Eat(Game):
 
     # ---- views and copies ---------------------------------------------------------------------------------
 
+    def determinized(self, seat: int, seed: int) -> Eat:
+        """A complete game drawn from what ``seat`` knows (W-H*); see sampler.py."""
+        from .sampler import determinize
+
+        return determinize(self, seat, seed)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 

@@ -1610,6 +1610,12 @@ class Menace(Game):
         self.stack.append(["round"])
         return False
 
+    def determinized(self, seat: int, seed: int) -> Menace:
+        """A complete game drawn from what ``seat`` knows (M-H1..H21); see sampler.py."""
+        from .sampler import determinize
+
+        return determinize(self, seat, seed)
+
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
