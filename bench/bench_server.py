@@ -88,18 +88,29 @@ async def _seat(url: str, token: str, seat: int, clock: RoomClock, stats: dict[s
                                           "cid": f"{seat}-{decision['id']}"}))
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of a process so far (Linux /proc), or NaN: unlike latency, it barely moves with the
+    machine's other load."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 async def _run(base: str, ws_base: str, rooms: list[tuple[str, str, list[str]]], timeout: float,
-               think: float) -> dict[str, Any]:
+               think: float, server_pid: int | None = None) -> dict[str, Any]:
     stats = {"actions": 0, "errors": 0}
     clocks = [RoomClock() for _ in rooms]
     tasks = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{code}", token, seat, clocks[i], stats, think))
              for i, (code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
     await asyncio.sleep(1.0)  # everyone connected
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _cpu_seconds(server_pid)
     await asyncio.to_thread(lambda: [_api(base, f"/api/rooms/{code}/start", {"host_token": host})
                                      for code, host, _ in rooms])
     done, pending = await asyncio.wait(tasks, timeout=timeout)
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, _cpu_seconds(server_pid) - cpu0
     for task in pending:
         task.cancel()
     failures = sum(1 for t in done if t.exception() is not None)
@@ -109,6 +120,7 @@ async def _run(base: str, ws_base: str, rooms: list[tuple[str, str, list[str]]],
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return {"rooms": len(rooms), "actions": stats["actions"], "seconds": elapsed,
             "actions_per_s": stats["actions"] / elapsed, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
+            "server_cpu_ms_per_action": cpu * 1000 / max(1, stats["actions"]),
             "errors": stats["errors"], "failed_clients": failures, "unfinished_clients": len(pending)}
 
 
@@ -121,6 +133,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a client waits before answering [default: 0, answer at once: saturation]")
     parser.add_argument("--port", type=int, default=None, help="bench a server already running on this port")
+    parser.add_argument("--server-pid", type=int, default=None, help="with --port: its process, for the CPU time")
     args = parser.parse_args()
     port = args.port
     if port is None:
@@ -146,9 +159,10 @@ def main() -> None:
             made = _api(base, "/api/rooms", {"game": args.game, "players": 6})
             tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{i}"})["token"] for i in range(6)]
             rooms.append((made["room"], made["host_token"], tokens))
-        report = asyncio.run(_run(base, ws_base, rooms, args.timeout, args.think))
+        report = asyncio.run(_run(base, ws_base, rooms, args.timeout, args.think,
+                                  server.pid if server is not None else args.server_pid))
         report.update(think=args.think, game=args.game, db=db.split(":")[0] if args.port is None else "?",
-                      clients=6 * args.rooms)
+                      clients=6 * args.rooms, load_average=os.getloadavg()[0])
         print(json.dumps(report, indent=1))
     finally:
         if server is not None:

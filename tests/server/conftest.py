@@ -35,10 +35,12 @@ def free_port() -> int:
 class Server:
     """``treachery serve`` in a subprocess, bounded in time and always stopped."""
 
-    def __init__(self, db: str, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: str, port: int | None = None, extra: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.extra = extra
+        self.env = {**os.environ, **(env or {})}  # TREACHERY_<LIMIT> overrides the server's limits
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -51,7 +53,7 @@ class Server:
     def start(self) -> Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "treachery.cli", "serve", "--port", str(self.port), "--db", self.db, "--dev",
-             *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

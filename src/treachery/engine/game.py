@@ -19,6 +19,12 @@ TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, optio
 Event = tuple[int | None, int, str, tuple[str, ...]]
 
 
+def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str, Any]]:
+    """One table for the seats (spectators read it) and the spectators' own channel, which seats read at the end."""
+    return [{"id": "table", "label": "Table", "read": True, "write": seat is not None},
+            {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
+
+
 class Game:
     """One running game. Subclasses implement ``_resolve``, ``view`` and ``_copy_state``."""
 
@@ -175,6 +181,11 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def roles(self) -> list[str]:
+        """Each seat's role as dealt (read it before the first action): for harnesses and statistics only, never
+        shown to a seat. By default every seat is the game's only role."""
+        return [self.name] * self.players
+
     def determinized(self, seat: int, seed: int) -> Game:
         """A complete game consistent with everything ``seat`` has been shown, its hidden parts (other seats'
         roles and hands, deck orders, sealed answers) drawn at random from ``seed`` among what that seat
@@ -182,6 +193,12 @@ class Game:
         only on what the seat knows: two games that look the same to the seat give the same sample for the
         same seed. Search bots plan over these samples. Games without a sampler raise NotImplementedError."""
         raise NotImplementedError(f"{self.name} has no sampler")
+
+    def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
+        """Table talk: the channels ``seat`` (None: a spectator) may read and write now, each
+        ``{"id", "label", "read", "write"}``. By default every seat talks at one table that spectators read, and
+        spectators talk among themselves; games whose rules part the talk (the living and the dead) override it."""
+        return default_chat_channels(seat, self.over)
 
     def parse_option(self, text: str) -> Option:
         """The catalogue option whose text form is ``text`` (case-insensitive)."""

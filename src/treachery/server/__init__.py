@@ -8,15 +8,32 @@
 from __future__ import annotations
 
 from .app import create_app
-from .room import Room, RoomError, Rooms, Settings, Subscriber
+from .room import Room, RoomError, Rooms, Settings, Subscriber, settings_from_env
 
-__all__ = ["Room", "RoomError", "Rooms", "Settings", "Subscriber", "create_app", "serve"]
+__all__ = ["Room", "RoomError", "Rooms", "Settings", "Subscriber", "create_app", "serve", "settings_from_env"]
 
 DEFAULT_DB = "sqlite:///treachery.db"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, settings: Settings | None = None) -> None:
+    """Runs the server; ``TREACHERY_<LIMIT>`` environment variables override the limits (see ``Settings``)."""
+    import os
+    import socket
+
     import uvicorn
 
-    uvicorn.run(create_app(db, settings), host=host, port=port, log_level="warning", ws_max_size=1 << 20,
-                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)
+    settings = settings_from_env(settings or Settings(), os.environ)
+    config = uvicorn.Config(create_app(db, settings), host=host, port=port, log_level="warning",
+                            ws_max_size=1 << 20, ws_per_message_deflate=False, ws_ping_interval=20,
+                            ws_ping_timeout=20, timeout_graceful_shutdown=3)
+    if not settings.send_buffer:
+        uvicorn.Server(config).run()
+        return
+    # Accepted connections inherit the listening socket's send buffer: what a client that does not read can hold
+    # in the kernel before its frames wait in the server's queue (and it is closed as too slow, 4430).
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, settings.send_buffer)
+    listener.bind(address)
+    uvicorn.Server(config).run(sockets=[listener])

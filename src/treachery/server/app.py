@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
+import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
 from .. import game_class, games
+from . import replay as replays
 from . import store as db
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
@@ -25,6 +28,8 @@ from .protocol import (
     CLOSE_TOO_MANY,
     CLOSE_UNAUTHENTICATED,
     Act,
+    Chat,
+    Claim,
     ClientMessage,
     CreateRoom,
     Error,
@@ -122,6 +127,32 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             raise RoomError("not_over", "the record is published when the game is over", 409)
         return found
 
+    replay_cache: dict[tuple[str, int | str], bytes] = {}  # gzipped JSON: finished games never change
+
+    @app.get("/api/rooms/{code}/replay")
+    async def replay(request: Request, code: str, as_: str = Query("spectator", alias="as", max_length=16)) -> Response:
+        """A finished game step by step, as a seat, as a spectator or with everything revealed (docs/protocol.md)."""
+        found = await store.run(db.load_record(code))
+        if found is None:
+            raise RoomError("no_such_room", "there is no room with that code", 404)
+        who = replays.parse_as(as_, found["players"])
+        if who is None:
+            raise RoomError("malformed", f"as: a seat number from 0 to {found['players'] - 1}, "
+                                         f"{replays.SPECTATOR!r} or {replays.ALL!r}", 422)
+        if found.pop("status") != "over":
+            raise RoomError("not_over", "replays are published when the game is over", 409)
+        key = (code, who)
+        if key not in replay_cache:
+            names = await store.run(db.load_names(code))
+            replay_cache[key] = await asyncio.to_thread(_gzipped_replay, code, found, names, who)
+            if len(replay_cache) > 32:
+                replay_cache.pop(next(iter(replay_cache)))
+        body = replay_cache[key]  # every step's whole view repeats a lot: gzip shrinks it about twenty times
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(body, media_type="application/json",
+                            headers={"content-encoding": "gzip", "vary": "accept-encoding"})
+        return Response(gzip.decompress(body), media_type="application/json", headers={"vary": "accept-encoding"})
+
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
@@ -178,8 +209,14 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def _gzipped_replay(code: str, record: dict[str, Any], names: list[str | None], who: int | str) -> bytes:
+    built = {"room": code, **replays.build(record, names, who)}
+    return gzip.compress(json.dumps(built, separators=(",", ":")).encode(), compresslevel=6)
+
+
 async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: Settings) -> None:
     tokens, stamp, strikes = settings.burst, time.monotonic(), 0
+    chat_tokens, chat_stamp = settings.chat_burst, time.monotonic()  # table talk has its own, slower budget
     while not sub.closed:
         try:
             message = await websocket.receive()
@@ -212,6 +249,21 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
             continue
         if isinstance(parsed, Act):
             await room.submit(sub, parsed)
+        elif isinstance(parsed, Chat | Claim):
+            chat_tokens = min(settings.chat_burst, chat_tokens + (now - chat_stamp) * settings.chat_rate)
+            chat_stamp = now
+            if chat_tokens < 1:
+                sub.send_model(Error(code="rate_limited", message=(
+                    f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
+                continue
+            if isinstance(parsed, Claim):
+                said = await room.claim(sub, parsed.claim.model_dump())
+            elif not parsed.text.strip():
+                sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
+                said = False
+            else:
+                said = await room.say(sub, parsed.channel, parsed.text.strip())
+            chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
         elif isinstance(parsed, Ping):
             sub.send_model(Pong())
         elif isinstance(parsed, Hello):
@@ -260,8 +312,6 @@ def _first_problem(errors: Any) -> str:
 
 
 def _cid_of(text: str | None) -> str | None:
-    import json
-
     try:
         data = json.loads(text or "")
     except ValueError:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 # The error codes, in the order the act ladder checks them; the others are refusals outside the ladder.
 LADDER = ("malformed", "unauthenticated", "not_your_turn", "stale", "illegal")
-ERROR_CODES = LADDER + ("game_over", "not_started", "too_large", "rate_limited", "unavailable")
+ERROR_CODES = LADDER + ("game_over", "not_started", "too_large", "rate_limited", "unavailable", "forbidden_channel")
 
 # WebSocket close codes (4000-4999 are the application's own range).
 CLOSE_NORMAL = 1000
@@ -57,7 +57,53 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+ChannelId = Annotated[str, Field(min_length=1, max_length=32)]
+ChatText = Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class Chat(_Strict):
+    """Say ``text`` on ``channel``; refused with ``forbidden_channel`` where the seat may not write now."""
+
+    type: Literal["chat"]
+    channel: ChannelId
+    text: ChatText
+
+
+Category = Literal["good", "neutral", "bad"]
+SeatNumber = Annotated[int, Field(ge=0, le=63)]
+
+
+class ClaimCategory(_Strict):
+    """M-H33: "I drew / played a Good, Neutral or Bad card" (one's own cards only by category)."""
+
+    kind: Literal["drew", "played"]
+    category: Category
+
+
+class ClaimAccuse(_Strict):
+    """M-H33: "seat X played card Y" (naming a card only about another seat)."""
+
+    kind: Literal["accuse"]
+    seat: SeatNumber
+    card: Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class ClaimSuspect(_Strict):
+    kind: Literal["suspect"]
+    seat: SeatNumber
+
+
+ClaimBody = Annotated[ClaimCategory | ClaimAccuse | ClaimSuspect, Field(discriminator="kind")]
+
+
+class Claim(_Strict):
+    """Menace's structured claim (M-H38), said on ``table`` with a text the server renders."""
+
+    type: Literal["claim"]
+    claim: ClaimBody
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Chat | Claim, Field(discriminator="type")])
 
 
 # ---- server -> client --------------------------------------------------------------------------------
@@ -102,6 +148,7 @@ class Lobby(BaseModel):
     players: int
     options: dict[str, Any]
     seats: list[SeatOut]
+    channels: list[ChannelOut]
 
 
 class State(BaseModel):
@@ -122,6 +169,29 @@ class State(BaseModel):
     seats: list[SeatOut]
     over: bool
     result: dict[str, Any] | None = None
+    channels: list[ChannelOut]
+
+
+class ChannelOut(BaseModel):
+    """A table-talk channel as the recipient may use it now."""
+
+    id: str
+    label: str
+    read: bool
+    write: bool
+
+
+class ChatOut(BaseModel):
+    """One message on a channel, sent only to connections that may read that channel."""
+
+    type: Literal["chat"] = "chat"
+    channel: str
+    seat: int | None  # None: a spectator
+    name: str
+    text: str
+    at: float  # Unix time
+    n: int  # the room's message number, rising
+    claim: dict[str, Any] | None = None  # Menace's structured claim, when the message is one
 
 
 class Ack(BaseModel):

@@ -10,11 +10,13 @@ remote owner serve it later (a new transport, not a rewrite).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,9 +24,12 @@ from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
 from ..bots.base import ask
 from ..engine import TIMEOUT, Decision, Game
+from ..engine.game import default_chat_channels
 from ..sim import needs_view, resolve_bot_kind, seat_bots
 from . import store as db
-from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom
+from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
+
+CHAT_KEEP = 100  # messages of each channel kept in memory, and sent to a connection that may newly read them
 
 
 @dataclass
@@ -42,7 +47,23 @@ class Settings:
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot waits between its moves (people like to see them happen)
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
+    send_buffer: int = 0  # bytes of kernel send buffer per connection [0: the system's default]
     keep_finished: float = 600.0  # seconds a finished room stays in memory once nobody is connected (then: store)
+    chat_rate: float = 1.0  # chat messages per second per connection, sustained ...
+    chat_burst: float = 5.0  # ... with bursts up to this many
+
+
+def settings_from_env(settings: Settings, environ: Mapping[str, str]) -> Settings:
+    """``settings`` with any limit overridden by ``TREACHERY_<NAME>`` (e.g. ``TREACHERY_MAX_ROOM_CONNECTIONS=8``)."""
+    changes: dict[str, Any] = {}
+    for name, value in vars(settings).items():
+        raw = environ.get(f"TREACHERY_{name.upper()}")
+        if raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
+            try:
+                changes[name] = type(value)(raw)
+            except ValueError:
+                raise ValueError(f"TREACHERY_{name.upper()} must be a number, got {raw!r}") from None
+    return dataclasses.replace(settings, **changes)
 
 
 class RoomError(Exception):
@@ -69,13 +90,19 @@ class Subscriber:
         self.last_view: dict[str, Any] | None = None  # the last state this subscriber was sent, to diff against
         self.last_decisions: list[dict[str, Any]] | None = None
         self.last_seats: list[dict[str, Any]] | None = None
-        self.log_sent = 0
+        self.log_sent = 0  # entries of this seat's log sent
+        self.log_pos = 0  # the game's log position those entries reach (``Game.log_since``)
+        self.last_channels: list[dict[str, Any]] | None = None
+        self.readable: set[str] = set()  # channels whose messages this connection has been sent
         self.closed = False
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, backlog: bool = False) -> None:
+        """Queues a frame; ``backlog``: recent chat sent in one go, which does not count as reading slowly."""
         if self.closed:
             return
-        if self.queue.qsize() >= self.limit:
+        if self.queue.qsize() >= self.limit and not backlog:  # it does not read: drop what waits, close when it can
+            while not self.queue.empty():
+                self.queue.get_nowait()
             self.close(CLOSE_SLOW_CONSUMER)
             return
         self.queue.put_nowait(text)
@@ -118,6 +145,8 @@ class Room:
         self.drive_task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.on_over: Callable[[Room], None] | None = None
+        self.chat: dict[str, deque[dict[str, Any]]] = {}  # channel -> its last messages
+        self.chat_n = 0  # the next message's number
 
     # ---- restore --------------------------------------------------------------------------------
 
@@ -149,6 +178,10 @@ class Room:
             if a["cid"] is not None:
                 self.cids[a["seat"]][a["cid"]] = a["decision"]
         self.actions = len(steps)
+
+    def restore_chat(self, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            self._keep({"type": "chat", **message})
 
     def resume(self) -> None:
         """After a restore: timers, stand-ins for seats nobody is connected to yet, and bots."""
@@ -294,7 +327,7 @@ class Room:
         """The act ladder after authentication: resend -> a decision pending for this seat -> current decision id ->
         legal option -> apply -> durable -> ack -> views. Each refusal is sent to ``sub`` alone and changes nothing;
         its message speaks only of the seat's own decisions."""
-        from .protocol import Ack, Error
+        from .protocol import Ack
 
         seat = sub.seat
         if seat is None:
@@ -445,6 +478,10 @@ class Room:
                  "default": d.default["id"], "deadline": self.deadlines.get(d.id)}
                 for d in game.pending() if d.seat == seat]
 
+    def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
+        return self.game.chat_channels(seat) if self.game is not None else default_chat_channels(seat)
+
     def _broadcast(self) -> None:
         """Sends each subscriber what its seat may see now, if that changed since its last frame."""
         subs = list(self.spectators) + [sub for seat in self.seats for sub in seat.subscribers]
@@ -453,34 +490,123 @@ class Room:
         game = self.game
         seats = self._seats_out()
         if game is None:
-            body = json.dumps({"type": "lobby", "room": self.code, "game": self.row.game, "players": self.row.players,
-                               "options": self.row.options, "seats": seats}, default=str)
+            bodies: dict[bool, tuple[str, list[dict[str, Any]]]] = {}
             for sub in subs:
+                key = sub.seat is None
+                if key not in bodies:
+                    channels = self.channels_for(sub.seat)
+                    bodies[key] = (json.dumps({"type": "lobby", "room": self.code, "game": self.row.game,
+                                               "players": self.row.players, "options": self.row.options,
+                                               "seats": seats, "channels": channels}, default=str), channels)
+                body, channels = bodies[key]
                 if body != sub.last_body:
                     sub.last_body = body
                     sub.send(body)
+                    self._sync_channels(sub, channels)
             return
         parts: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]] = {}
+        logs: dict[tuple[int | None, int], tuple[list[dict[str, Any]], int]] = {}
         result = game.result() if game.over else None
         for sub in subs:
             if sub.seat not in parts:
-                parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat), game.log_for(sub.seat))
-            view, decisions, log = parts[sub.seat]
+                parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat),
+                                   self.channels_for(sub.seat))
+            view, decisions, channels = parts[sub.seat]
+            where = (sub.seat, sub.log_pos)
+            if where not in logs:  # only the events since this connection's last frame, never the whole log again
+                logs[where] = game.log_since(sub.seat, sub.log_pos)
+            log, position = logs[where]
             last = sub.last_view
-            if (last is not None and len(log) == sub.log_sent and decisions == sub.last_decisions
-                    and seats == sub.last_seats and view == last):
-                continue
             # a diff between two views already filtered for this seat: the top-level keys that changed
             if last is None:
                 patch, removed = view, []
             else:
                 patch = {k: v for k, v in view.items() if k not in last or last[k] != v}
-                removed = [k for k in last if k not in view]
+                removed = [k for k in last if k not in view] if len(last) != len(view) or patch else []
+                if (not patch and not removed and not log and decisions == sub.last_decisions
+                        and seats == sub.last_seats and channels == sub.last_channels):
+                    sub.log_pos = position
+                    continue
             frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
-                     "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent,
-                     "log": log[sub.log_sent:], "seats": seats, "over": game.over, "result": result}
-            sub.last_view, sub.last_decisions, sub.last_seats, sub.log_sent = view, decisions, seats, len(log)
+                     "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent, "log": log,
+                     "seats": seats, "over": game.over, "result": result, "channels": channels}
+            sub.last_view, sub.last_decisions, sub.last_seats = view, decisions, seats
+            sub.log_sent, sub.log_pos = sub.log_sent + len(log), position
             sub.send(json.dumps(frame, default=str))
+            self._sync_channels(sub, channels)
+
+    def _sync_channels(self, sub: Subscriber, channels: list[dict[str, Any]]) -> None:
+        """After a frame that tells ``sub`` its channels: the recent messages of every channel it may newly read."""
+        sub.last_channels = channels
+        readable = {c["id"] for c in channels if c["read"]}
+        gained = readable - sub.readable
+        sub.readable = readable
+        if gained:
+            backlog = sorted((m for c in gained for m in self.chat.get(c, ())), key=lambda m: int(m["n"]))
+            for message in backlog[-CHAT_KEEP:]:
+                sub.send(_chat_frame(message), backlog=True)
+
+    # ---- table talk -----------------------------------------------------------------------------
+
+    async def say(self, sub: Subscriber, channel: str, text: str, claim: dict[str, Any] | None = None) -> bool:
+        """Checks that ``sub`` may write on ``channel`` now, stores the message, then sends it to every connection
+        that may read that channel (and to nobody else). A refusal changes nothing. True: said."""
+        async with self.lock:
+            allowed = {c["id"]: c["write"] for c in self.channels_for(sub.seat)}
+            if not allowed.get(channel, False):
+                sub.send_model(Error(code="forbidden_channel", message=(
+                    f"you may not write on {channel!r} now; you may write on: "
+                    + (", ".join(c for c, w in allowed.items() if w) or "no channel"))))
+                return False
+            message: dict[str, Any] = {"type": "chat", "channel": channel, "seat": sub.seat,
+                                       "name": self._speaker(sub.seat), "text": text, "at": round(time.time(), 3),
+                                       "n": self.chat_n}
+            if claim is not None:
+                message["claim"] = claim
+            try:
+                await self.store.run(db.append_chat(self.code, message))
+            except Exception:
+                sub.send_model(Error(code="unavailable", message="the message could not be stored; try again"))
+                return False
+            self._keep(message)
+            frame = _chat_frame(message)
+            readers: dict[int | None, bool] = {}
+            for other in list(self.spectators) + [s for seat in self.seats for s in seat.subscribers]:
+                if other.seat not in readers:  # the rules now, not what the connection was last told
+                    readers[other.seat] = any(c["id"] == channel and c["read"] for c in self.channels_for(other.seat))
+                if readers[other.seat]:
+                    other.send(frame)
+        return True
+
+    async def claim(self, sub: Subscriber, claim: dict[str, Any]) -> bool:
+        """Menace's structured claims (M-H38): checked against the menu, said on the table in the server's words."""
+        game = self.game
+        if self.row.game != "menace":
+            sub.send_model(Error(code="malformed", message="structured claims belong to The Menace Among Us"))
+            return False
+        if sub.seat is None:
+            sub.send_model(Error(code="forbidden_channel", message="spectators make no claims"))
+            return False
+        if game is None:
+            sub.send_model(Error(code="not_started", message="claims are made once the game has started"))
+            return False
+        from ..games.menace.chat import claim_text
+
+        try:
+            text = claim_text(game, sub.seat, claim, self._speaker)  # type: ignore[arg-type]
+        except ValueError as error:
+            sub.send_model(Error(code="malformed", message=f"claim: {error}"))
+            return False
+        return await self.say(sub, "table", text, claim)
+
+    def _speaker(self, seat: int | None) -> str:
+        if seat is None:
+            return "Spectator"
+        return f"{self.seats[seat].name or 'Bot'} (seat {seat})"
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        self.chat.setdefault(message["channel"], deque(maxlen=CHAT_KEEP)).append(message)
+        self.chat_n = max(self.chat_n, int(message["n"]) + 1)
 
     def welcome(self, sub: Subscriber) -> str:
         return json.dumps({"type": "welcome", "room": self.code, "game": self.row.game, "players": self.row.players,
@@ -501,6 +627,12 @@ class Room:
 
 class _Unavailable(Exception):
     pass
+
+
+def _chat_frame(message: dict[str, Any]) -> str:
+    if message.get("claim") is None:
+        message = {k: v for k, v in message.items() if k != "claim"}
+    return json.dumps({"type": "chat", **message})
 
 
 def _json_safe(value: Any) -> Any:
@@ -524,6 +656,8 @@ class Rooms:
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
         if (request.seed is not None or request.setup is not None) and not self.settings.dev:
             raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
+        if "card_file" in request.options and not self.settings.dev:  # a path on the server's own disk
+            raise RoomError("forbidden", "option card_file is accepted only by a server started with --dev", 403)
         try:
             cls = game_class(request.game)
             seed = request.seed if request.seed is not None else secrets.randbits(62)
@@ -562,10 +696,12 @@ class Rooms:
     async def restore(self) -> int:
         """Restores every unfinished room from the store; returns how many."""
         rows = await self.store.run(db.load_rooms())
+        chats = await self.store.run(db.load_chat([row.code for row in rows], CHAT_KEEP)) if rows else {}
         for row in rows:
             room = Room(row, self.store, self.settings)
             room.on_over = self._finished
             room.restore(row)
+            room.restore_chat(chats.get(row.code, []))
             self.rooms[row.code] = room
         for room in self.rooms.values():
             room.resume()

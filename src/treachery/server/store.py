@@ -77,6 +77,19 @@ actions = Table(
 )
 
 
+chat = Table(
+    "chat", metadata,
+    Column("room", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # the room's message number
+    Column("channel", String(32), nullable=False),
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("claim", JSON, nullable=True),  # Menace's structured claim
+)
+
+
 def engine_url(url: str) -> str:
     """``postgresql://`` means psycopg 3 here; anything else is passed to SQLAlchemy as it is."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -277,4 +290,41 @@ def load_record(code: str) -> Callable[[Connection], dict[str, Any] | None]:
         record = [[s, o, TIMEOUT] if by == TIMEOUT else [s, o] for s, o, by in steps]  # the engine's record form
         return {"game": r["game"], "players": r["players"], "seed": r["seed"], "options": r["options"],
                 "setup": r["setup"], "actions": record, "status": r["status"]}
+    return run
+
+
+_INSERT_CHAT = chat.insert()
+
+
+def append_chat(code: str, message: dict[str, Any]) -> Callable[[Connection], None]:
+    """``message`` is a chat frame's fields: n, channel, seat, name, text, at, claim."""
+    def run(connection: Connection) -> None:
+        connection.execute(_INSERT_CHAT, {"room": code, **{k: message.get(k) for k in CHAT_FIELDS}})
+    return run
+
+
+CHAT_FIELDS = ("n", "channel", "seat", "name", "text", "at", "claim")
+
+
+def load_chat(codes: list[str], keep: int = 100) -> Callable[[Connection], dict[str, list[dict[str, Any]]]]:
+    """The last ``keep`` messages of each channel of each room in ``codes``, oldest first, by room."""
+    def run(connection: Connection) -> dict[str, list[dict[str, Any]]]:
+        found: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        for start in range(0, len(codes), 500):
+            query = select(chat).where(chat.c.room.in_(codes[start:start + 500])).order_by(chat.c.room, chat.c.n)
+            for row in connection.execute(query).mappings():
+                per_channel = found.setdefault(row["room"], {}).setdefault(row["channel"], [])
+                per_channel.append({k: row[k] for k in CHAT_FIELDS})
+                if len(per_channel) > keep:
+                    del per_channel[0]
+        return {code: sorted((m for ms in channels.values() for m in ms), key=lambda m: int(m["n"]))
+                for code, channels in found.items()}
+    return run
+
+
+def load_names(code: str) -> Callable[[Connection], list[str | None]]:
+    """The display names of a room's seats, in seat order."""
+    def run(connection: Connection) -> list[str | None]:
+        query = select(seats.c.name).where(seats.c.room == code).order_by(seats.c.seat)
+        return [name for (name,) in connection.execute(query).all()]
     return run

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine import Decision, Game, GameConfigError, Rng, register
 from . import catalogue as opt
+from . import chat
 from .cards import (
     BUILD,
     CARD_CODES,
@@ -1481,6 +1482,13 @@ class Eat(Game):
         self._finish(winners, {s: STATUS_NAMES[self.status[s]] for s in range(self.players)}, reason)
 
     # ---- views and copies ---------------------------------------------------------------------------------
+
+    def roles(self) -> list[str]:
+        """Each seat's status as named in ``result()``: read at setup, every seat is a Survivor (statistics only)."""
+        return [STATUS_NAMES[s] for s in self.status]
+
+    def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
+        return chat.channels(self, seat)
 
     def determinized(self, seat: int, seed: int) -> Eat:
         """A complete game drawn from what ``seat`` knows (W-H*); see sampler.py."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine import Decision, Game, GameConfigError, Rng, register
 from . import catalogue as opt
+from . import chat
 from .cards import (
     ADRENALINE,
     AMPUTATE,
@@ -978,6 +979,13 @@ class Guest(Game):
         return [{"round": rnd, "text": text if audience is None else f"[{_P[audience]} only] {text}",
                  "rules": list(rules)} for audience, rnd, text, rules in self._log]
 
+
+    def roles(self) -> list[str]:
+        """Each seat's side as named in ``result()`` (statistics only; read it at setup, before any Transplant)."""
+        return [SIDES[c] for c in self.character]
+
+    def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
+        return chat.channels(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
