@@ -42,6 +42,7 @@ from .protocol import (
     SeatAuth,
 )
 from .room import Room, RoomError, Rooms, Settings, Subscriber
+from .web import mount_web
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
@@ -206,6 +207,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                 await asyncio.wait_for(sender, 2)
             sender.cancel()
 
+    mount_web(app)  # the browser client: /, /r/{room}, /replay/{room}, /howto/{game}, /static
     return app
 
 

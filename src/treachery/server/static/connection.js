@@ -1,0 +1,143 @@
+// One WebSocket to a room for one seat (or a spectator): hello, the merged state, reconnect with backoff, and
+// exactly-once actions (an unacknowledged act is resent with the same cid after a reconnect).
+
+import { pendingAct, setPendingAct } from "./store.js";
+
+const FINAL_CLOSES = new Set([4400, 4401, 4403, 4404, 4409]);
+
+export class Connection {
+  constructor(room, seat, token, listener) {
+    this.room = room;
+    this.seat = seat; // null: a spectator
+    this.token = token;
+    this.listener = listener; // (connection, event) => void; event: "state" | "lobby" | "status" | "chat" | "error"
+    this.state = { view: {}, decisions: [], log: [], seats: [], over: false, result: null, channels: [], chat: [] };
+    this.lobby = null;
+    this.status = "connecting";
+    this.failures = 0;
+    this.closed = false;
+    this.lastError = null;
+    this.acks = [];
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.room)}`);
+    this.ws = ws;
+    this.setStatus("connecting");
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+    });
+    ws.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    ws.addEventListener("close", (event) => this.closedBy(event.code));
+  }
+
+  receive(frame) {
+    switch (frame.type) {
+      case "welcome":
+        this.failures = 0;
+        this.setStatus("connected");
+        this.resend();
+        break;
+      case "lobby":
+        this.lobby = frame;
+        if (frame.channels) this.state.channels = frame.channels;
+        this.listener(this, "lobby");
+        break;
+      case "state":
+        this.merge(frame);
+        this.listener(this, "state");
+        break;
+      case "ack":
+        this.acks.push({ cid: frame.cid, duplicate: frame.duplicate }); // kept for the curious (and the tests)
+        this.settle(frame.cid);
+        break;
+      case "error":
+        if (frame.cid) this.settle(frame.cid);
+        this.lastError = frame;
+        this.listener(this, "error");
+        break;
+      case "chat":
+        // after a reconnect the server sends the recent messages again: keep each message number once
+        if (this.state.chat.some((m) => m.n === frame.n)) break;
+        this.state.chat.push(frame);
+        this.listener(this, "chat");
+        break;
+      default:
+        break;
+    }
+  }
+
+  merge(frame) {
+    const s = this.state;
+    s.view = frame.view_reset ? { ...frame.view } : { ...s.view, ...frame.view };
+    for (const key of frame.view_removed || []) delete s.view[key];
+    s.log = s.log.slice(0, frame.log_from).concat(frame.log);
+    s.decisions = frame.decisions;
+    s.seats = frame.seats;
+    s.over = frame.over;
+    s.result = frame.result;
+    if (frame.channels) s.channels = frame.channels;
+    s.received = (s.received || 0) + 1;
+  }
+
+  closedBy(code) {
+    if (this.closed) return;
+    if (FINAL_CLOSES.has(code)) {
+      this.setStatus(code === 4409 ? "removed" : code === 4404 ? "no room" : "refused");
+      return;
+    }
+    this.failures += 1;
+    // 0.5 s, 1 s, 2 s, 4 s, then every 5 s, with jitter so a restarted server is not hit by everyone at once
+    const wait = Math.min(5000, 250 * 2 ** Math.min(this.failures, 5)) * (0.75 + Math.random() / 2);
+    this.setStatus("reconnecting");
+    this.timer = setTimeout(() => this.open(), wait);
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.listener(this, "status");
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  // Answers a decision; the act is remembered until the server acknowledges or refuses it.
+  act(decision, option) {
+    const act = { type: "act", decision, option, cid: `${this.seat}-${decision}-${Math.random().toString(36).slice(2, 10)}` };
+    setPendingAct(this.room, this.seat, act);
+    this.pending = act;
+    this.send(act);
+    return act.cid;
+  }
+
+  resend() {
+    const act = pendingAct(this.room, this.seat);
+    if (act && this.seat !== null) this.send(act);
+  }
+
+  settle(cid) {
+    const act = pendingAct(this.room, this.seat);
+    if (act && act.cid === cid) setPendingAct(this.room, this.seat, null);
+    if (this.pending && this.pending.cid === cid) this.pending = null;
+  }
+
+  chat(channel, text) {
+    return this.send({ type: "chat", channel, text });
+  }
+
+  claim(claim) {
+    return this.send({ type: "claim", claim });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+  }
+}

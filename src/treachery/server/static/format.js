@@ -1,0 +1,116 @@
+// Turning any game's view into readable text: names for card codes, seat labels, compact values.
+
+import { h, humanize } from "./dom.js";
+
+// Keys of a view that only its own seat is ever shown (kept out of the public board; shown as "yours").
+export const PRIVATE_KEYS = new Set([
+  "hand", "hand_cards", "dealt", "deck_list", "my_agenda", "my_face_down", "seen_agendas", "usable", "character",
+  "mad", "looked_at", "setup_discard", "keep", "play", "peeks", "known",
+]);
+
+// Keys that are not shown as board facts (structure, or shown elsewhere).
+export const SKIP_KEYS = new Set(["game", "seat", "players", "cards", "over", "result", "waiting_for", "timers"]);
+
+export function isPrivateKey(key) {
+  return PRIVATE_KEYS.has(key) || key.startsWith("my_");
+}
+
+// Every card-like catalogue entry of a view, by code: Killer's and the Guest's lists, Eat's nested tables.
+export function catalogue(view) {
+  if (view.__catalogue && view.__catalogueOf === view.cards) return view.__catalogue;
+  const found = new Map();
+  const visit = (value, code) => {
+    if (Array.isArray(value)) value.forEach((item) => visit(item));
+    else if (value && typeof value === "object") {
+      const key = code || value.code || value.card;
+      if (key && typeof value.name === "string") found.set(String(key), value);
+      else for (const [k, v] of Object.entries(value)) if (v && typeof v === "object") visit(v, Array.isArray(value) ? null : k);
+    }
+  };
+  visit(view.cards || []);
+  Object.defineProperty(view, "__catalogue", { value: found, enumerable: false, configurable: true });
+  Object.defineProperty(view, "__catalogueOf", { value: view.cards, enumerable: false, configurable: true });
+  return found;
+}
+
+export function cardName(view, code) {
+  const entry = catalogue(view).get(String(code));
+  return entry ? entry.name : String(code);
+}
+
+// "P3" in the engine's texts is seat 2; people would rather read its player's name.
+let currentNames = [];
+export function useNames(names) {
+  currentNames = names;
+}
+
+export function withNames(text, names = currentNames) {
+  const parts = [];
+  let last = 0;
+  for (const match of String(text).matchAll(/\bP(\d{1,2})\b/g)) {
+    const seat = Number(match[1]) - 1;
+    if (!names[seat]) continue;
+    parts.push(text.slice(last, match.index));
+    parts.push(h("span", { class: "who", title: match[0] }, names[seat]));
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+// A compact, readable rendering of any value found in a view.
+export function show(value, view, key = "") {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") {
+    if (/^[A-Z]{1,3}\d{1,2}$/.test(value)) {
+      const name = cardName(view, value);
+      return name === value ? value : `${name}`;
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    if (!value.length) return "none";
+    if (value.every((v) => typeof v !== "object" || v === null)) {
+      if (/seat|player|_for$|winners|lockdown/.test(key) && value.every((v) => typeof v === "number")) {
+        return value.map((v) => (v < 0 ? "—" : `P${v + 1}`)).join(", ");
+      }
+      const shown = value.map((v) => show(v, view));
+      if (new Set(shown).size < shown.length) {
+        // a pile with repeats reads better counted: "Basic Repair ×6"
+        const counts = new Map();
+        for (const item of shown) counts.set(item, (counts.get(item) || 0) + 1);
+        return [...counts].map(([item, n]) => (n > 1 ? `${item} ×${n}` : item)).join(", ");
+      }
+      return shown.join(", ");
+    }
+    return value.map((v) => show(v, view)).join(" · ");
+  }
+  if (typeof value === "object") {
+    if (typeof value.name === "string") return value.name + (value.cancelled ? " (cancelled)" : "");
+    if (typeof value.card === "string") {
+      // a card on the table: its name, where it is, and whether it lies face down
+      const extra = [value.location, value.face_down ? "face down" : null,
+        typeof value.target === "number" ? `on P${value.target + 1}` : null].filter(Boolean);
+      return cardName(view, value.card) + (extra.length ? ` (${extra.join(", ")})` : "");
+    }
+    if (value.face_down === true && Object.keys(value).length === 1) return "face down";
+    const parts = Object.entries(value)
+      .filter(([, v]) => v !== null && v !== false && !(Array.isArray(v) && !v.length) && v !== -1)
+      .map(([k, v]) => `${humanize(k).toLowerCase()} ${show(v, view, k)}`);
+    return parts.length ? parts.join(", ") : "none";
+  }
+  return String(value);
+}
+
+// A definition list of the facts in an object (skipping the empty ones).
+export function facts(object, view, skip = new Set()) {
+  const rows = [];
+  for (const [key, value] of Object.entries(object)) {
+    if (skip.has(key) || value === null || value === undefined) continue;
+    if (Array.isArray(value) && !value.length) continue;
+    rows.push(h("div", { class: "fact" }, h("dt", {}, humanize(key)), h("dd", {}, withNames(show(value, view, key)))));
+  }
+  return rows.length ? h("dl", { class: "facts" }, rows) : null;
+}

@@ -1,0 +1,93 @@
+// The replay viewer: a finished game step by step, through one seat's eyes, a spectator's, or all revealed.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { facts, isPrivateKey, withNames } from "./format.js";
+import { Table } from "./table.js";
+
+export async function replayPage(root, code) {
+  const params = new URLSearchParams(location.search);
+  const as = params.get("as") || "spectator";
+  let replay;
+  try {
+    replay = await api("GET", `/api/rooms/${encodeURIComponent(code)}/replay?as=${encodeURIComponent(as)}`);
+  } catch (error) {
+    replace(root, h("main", { class: "narrow" }, h("h1", {}, "No replay"),
+      h("p", {}, error.code === "not_over" ? "The replay opens when the game is over." : error.message),
+      h("p", {}, h("a", { href: `/r/${code}` }, "Back to the room"), " · ", h("a", { href: "/" }, "Home"))));
+    return;
+  }
+  const games = await api("GET", "/api/games");
+  const title = (games.find((g) => g.id === replay.game) || { title: replay.game }).title;
+  let renderer = null;
+  try { renderer = await import(`./games/${replay.game}.js`); } catch (_) { renderer = null; }
+  new ReplayViewer(root, code, replay, title, renderer, as).show(Number(params.get("step") || 0));
+}
+
+class ReplayViewer {
+  constructor(root, code, replay, title, renderer, as) {
+    this.code = code;
+    this.replay = replay;
+    this.as = as;
+    this.names = replay.names.map((n, i) => n || `Bot ${i + 1}`);
+    this.step = 0;
+    const last = replay.steps.length - 1;
+    const eyes = h("select", { id: "eyes", "aria-label": "Whose eyes", onchange: () => {
+      const url = new URL(location.href);
+      url.searchParams.set("as", eyes.value);
+      url.searchParams.set("step", String(this.step));
+      location.assign(url.toString());
+    } }, h("option", { value: "spectator" }, "A spectator"),
+    this.names.map((n, i) => h("option", { value: String(i) }, `P${i + 1} ${n}`)),
+    h("option", { value: "all" }, "Everything revealed"));
+    eyes.value = as;
+    this.slider = h("input", { type: "range", id: "step-slider", min: "0", max: String(last), value: "0",
+      "aria-label": "Step", oninput: () => this.show(Number(this.slider.value)) });
+    this.caption = h("p", { class: "step-caption", id: "step-caption", "aria-live": "polite" });
+    const button = (label, id, move) => h("button", { type: "button", id, class: "small", onclick: () => this.show(move()) }, label);
+    this.tableRoot = h("div", { class: "table-root" });
+    this.reveal = h("section", { class: "panel revealed", id: "revealed", hidden: true, "aria-label": "Every seat's secrets" });
+    replace(root, h("div", { class: "replay" },
+      h("div", { class: "replay-bar" }, h("strong", {}, "Replay"),
+        h("label", {}, "Seen by ", eyes),
+        button("« First", "first", () => 0), button("◀ Back", "back", () => this.step - 1), this.slider,
+        button("Forward ▶", "forward", () => this.step + 1), button("Last »", "last", () => last), this.caption),
+      this.reveal, this.tableRoot));
+    this.table = new Table(this.tableRoot, { game: replay.game, title, room: code, renderer, replay: true, onAct: () => {}, onChat: () => false });
+    document.addEventListener("keydown", (event) => {
+      if (event.target.matches && event.target.matches("input[type=text], textarea, select")) return;
+      if (event.key === "ArrowRight") this.show(this.step + 1);
+      if (event.key === "ArrowLeft") this.show(this.step - 1);
+    });
+  }
+
+  show(index) {
+    const steps = this.replay.steps;
+    this.step = Math.max(0, Math.min(steps.length - 1, index || 0));
+    this.slider.value = String(this.step);
+    const step = steps[this.step];
+    const log = steps.slice(0, this.step + 1).flatMap((s) => s.log);
+    const over = this.step === steps.length - 1;
+    const seat = typeof this.replay.as === "number" ? this.replay.as : null;
+    const action = step.action;
+    const who = action ? this.names[action.seat] : null;
+    this.caption.textContent = `Step ${this.step} of ${steps.length - 1}` + (action
+      ? ` · ${who}${action.label ? `: ${action.label}${action.timeout ? " (time ran out)" : ""}` : " acted"}` : " · the deal");
+    const seats = this.names.map((name, i) => ({ seat: i, name, bot: false, connected: true }));
+    this.table.update({ seat, state: { view: step.view, decisions: [], log, seats, over, result: over ? this.replay.result : null },
+      names: this.names, status: "connected", sending: false, spectator: seat === null });
+    if (step.views) {
+      this.reveal.hidden = false;
+      replace(this.reveal, h("h2", {}, "Every seat's secrets"), h("div", { class: "secrets" }, step.views.map((view, i) => {
+        const mine = {};
+        for (const [key, value] of Object.entries(view)) if (isPrivateKey(key)) mine[key] = value;
+        const me = Array.isArray(view.players) ? view.players[i] || {} : {};
+        for (const key of ["agenda", "character", "keep", "play", "position", "side"]) if (me[key] != null && !(key in mine)) mine[key] = me[key];
+        return h("div", { class: "secret" }, h("h3", {}, withNames(`P${i + 1}`)), facts(mine, view) || h("p", { class: "muted" }, "nothing hidden"));
+      })));
+    }
+    const url = new URL(location.href);
+    url.searchParams.set("step", String(this.step));
+    history.replaceState(null, "", url.toString());
+  }
+}

@@ -1,0 +1,354 @@
+// The table every game shares: seats around it with their public state, the board, your private area, your
+// pending decision as buttons built from the option labels, the log and the chat. A game's own renderer
+// (games/<game>.js) adds pictures on top; anything it does not draw is still shown here as text.
+
+import { ChatPanel } from "./chat.js";
+import { clear, h, replace } from "./dom.js";
+import { cardName, facts, isPrivateKey, show, SKIP_KEYS, useNames, withNames } from "./format.js";
+
+const BADGES = {
+  alive: (v) => (v === false ? ["dead", "dead"] : null),
+  status: (v) => (v && v !== "survivor" && v !== "alive" ? [v, v] : null),
+  exiled: (v) => (v ? ["exiled", "exiled"] : null),
+  frozen: (v) => (v ? ["frozen", "frozen"] : null),
+  on_board: (v) => (v === false ? ["off the ship", "off"] : null),
+  leader: (v) => (v ? ["leader", "role"] : null),
+  commander: (v) => (v ? ["commander", "role"] : null),
+  first_crew_member: (v) => (v ? ["first crew member", "role"] : null),
+  active: (v) => (v ? ["playing now", "role"] : null),
+  mad: (v) => (v ? ["mad", "mad"] : null),
+  shielded: (v) => (v ? ["shielded", "role"] : null),
+  infection: (v) => (v ? [`infection step ${v}`, "infection"] : null),
+  wounds: (v) => (Array.isArray(v) && v.length ? [`${v.length} wound${v.length > 1 ? "s" : ""}`, "wound"] : null),
+  revealed: (v) => (v ? [`revealed: ${v}`, "revealed"] : null),
+  side: (v) => (v ? [v, "side"] : null),
+};
+const SEAT_SKIP = new Set(["seat", "name", "character", "paranoid_used", "last_on_board_deadline"]);
+
+export class Table {
+  constructor(root, options) {
+    this.root = root;
+    this.options = options; // {game, title, room, onAct, onChat, renderer, replay}
+    this.keys = {};
+    this.logShown = 0;
+    this.lastDecision = null;
+    this.build();
+  }
+
+  build() {
+    const o = this.options;
+    this.chat = new ChatPanel({ onChat: o.onChat, onClaim: o.onClaim, renderer: o.renderer });
+    this.el = {
+      status: h("span", { class: "status", role: "status" }),
+      round: h("span", { class: "round" }),
+      felt: h("section", { class: "felt", "aria-label": "Seats around the table" }),
+      board: h("section", { class: "board", "aria-label": "The board" }),
+      decision: h("section", { id: "decision", class: "decision", "aria-label": "Your decision" }),
+      turnNote: h("div", { class: "sr-only", "aria-live": "assertive", id: "turn-note" }),
+      private: h("section", { id: "private", class: "private panel", "aria-label": "Only you see this" }),
+      log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "Game log" }),
+      result: h("section", { id: "result", class: "result", hidden: true, "aria-live": "polite" }),
+      tools: h("span", { class: "tools" }),
+    };
+    const e = this.el;
+    replace(this.root,
+      h("header", { class: "bar" },
+        h("a", { href: "/", class: "brand", title: "treachery home" }, "treachery"),
+        h("h1", {}, o.title), e.round, e.status, e.tools,
+        h("a", { href: `/howto/${o.game}`, target: "_blank", rel: "noopener", class: "howto" }, "How to play")),
+      e.turnNote,
+      h("div", { class: "layout" },
+        h("div", { class: "main" }, e.result, e.felt, e.board),
+        h("aside", { class: "side" }, e.decision, e.private,
+          h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), e.log), this.chat.element)));
+  }
+
+  // Re-renders a section only when what it shows has changed (keeps focus and scroll where they were).
+  section(name, key, render) {
+    const text = JSON.stringify(key);
+    if (this.keys[name] === text) return;
+    this.keys[name] = text;
+    render();
+  }
+
+  update(model) {
+    // model: {seat, state, names, status, sending, spectator}
+    const { state } = model;
+    const view = state.view || {};
+    useNames(model.names);
+    this.el.status.textContent = model.status === "connected" ? "" : model.status;
+    this.el.status.className = `status ${model.status}`;
+    const round = [view.round !== undefined ? `Round ${view.round}` : null, view.step || null].filter(Boolean);
+    this.el.round.textContent = round.join(" · ");
+    this.section("felt", [view.players, state.seats, model.names, model.seat, view.waiting_for, view.leader,
+      view.commander, view.active], () => this.renderSeats(model));
+    this.section("board", [view, model.names], () => this.renderBoard(model));
+    this.section("private", [model.seat, view, model.spectator], () => this.renderPrivate(model));
+    this.section("decision", [state.decisions, model.sending, state.over, model.spectator, view.waiting_for,
+      model.names], () => this.renderDecision(model));
+    this.section("result", [state.over, state.result, model.names], () => this.renderResult(model));
+    this.renderLog(state.log, model.names);
+    this.renderChat(model);
+  }
+
+  renderSeats(model) {
+    const { state, names } = model;
+    const view = state.view || {};
+    const players = Array.isArray(view.players) ? view.players : [];
+    const count = Math.max(players.length, state.seats.length);
+    const waiting = new Set(Array.isArray(view.waiting_for) ? view.waiting_for : []);
+    const cards = [];
+    for (let i = 0; i < count; i++) {
+      const player = players[i] || {};
+      const seat = state.seats[i] || {};
+      cards.push(this.seatCard(i, player, seat, names[i], i === model.seat, waiting.has(i), view));
+    }
+    // clockwise from your own seat, so the table reads the same way for everybody
+    const start = model.seat === null || model.seat === undefined ? 0 : model.seat;
+    const ordered = cards.map((_, k) => cards[(start + k) % count]);
+    replace(this.el.felt, h("ul", { class: "ring", role: "list" }, ordered));
+  }
+
+  seatCard(i, player, seat, name, mine, waiting, view) {
+    const badges = [];
+    if (mine) badges.push(h("span", { class: "badge you" }, "you"));
+    if (seat.bot) badges.push(h("span", { class: "badge bot" }, "bot"));
+    else if (seat.connected === false && seat.name) badges.push(h("span", { class: "badge away" }, "away"));
+    if (waiting) badges.push(h("span", { class: "badge waiting" }, "deciding…"));
+    for (const [key, make] of Object.entries(BADGES)) {
+      const badge = key in player ? make(player[key]) : null;
+      if (badge) badges.push(h("span", { class: `badge ${badge[1]}` }, badge[0]));
+    }
+    const rest = {};
+    for (const [key, value] of Object.entries(player)) {
+      if (SEAT_SKIP.has(key) || key in BADGES || value === false || value === null) continue;
+      if (Array.isArray(value) && !value.length) continue;
+      rest[key] = value;
+    }
+    const gameName = player.name || player.character;
+    const dead = player.alive === false || player.status === "dead" || player.exiled;
+    return h("li", { class: `seat${mine ? " mine" : ""}${dead ? " out" : ""}${waiting ? " waiting" : ""}`,
+      dataset: { seat: String(i) }, "aria-label": `Seat P${i + 1}: ${name || "empty"}` },
+    h("div", { class: "seat-head" }, h("span", { class: "seat-label" }, `P${i + 1}`),
+      h("strong", { class: "seat-name" }, name || (seat.bot ? "bot" : "empty"))),
+    gameName ? h("div", { class: "seat-sub" }, typeof gameName === "string" ? cardName(view, gameName) : "") : null,
+    badges.length ? h("div", { class: "badges" }, badges) : null,
+    facts(rest, view));
+  }
+
+  renderBoard(model) {
+    const view = model.state.view || {};
+    const renderer = this.options.renderer;
+    const drawn = new Set();
+    const parts = [];
+    if (renderer && view.game) {
+      try {
+        const picture = renderer.board(view, { h, names: model.names, seat: model.seat, cardName, show, withNames });
+        if (picture) parts.push(picture);
+        for (const key of renderer.draws || []) drawn.add(key);
+      } catch (error) {
+        console.error("board renderer failed", error); // the generic board below still shows everything
+      }
+    }
+    const rest = {};
+    for (const [key, value] of Object.entries(view)) {
+      if (SKIP_KEYS.has(key) || isPrivateKey(key) || drawn.has(key)) continue;
+      rest[key] = value;
+    }
+    const list = facts(rest, view);
+    if (list) parts.push(h("details", { class: "panel board-facts", open: !renderer }, h("summary", {}, "Table facts"), list));
+    if (view.cards) parts.push(reference(view));
+    replace(this.el.board, parts);
+  }
+
+  renderPrivate(model) {
+    const view = model.state.view || {};
+    const box = this.el.private;
+    if (model.spectator || model.seat === null || model.seat === undefined) {
+      replace(box, h("h2", {}, "Watching"), h("p", { class: "muted" }, "You are watching: you see what every player sees, no secrets."));
+      return;
+    }
+    const mine = {};
+    for (const [key, value] of Object.entries(view)) if (isPrivateKey(key)) mine[key] = value;
+    const me = (Array.isArray(view.players) ? view.players[model.seat] : null) || {};
+    const shown = new Set(Object.values(mine).map((v) => JSON.stringify(v)));
+    for (const key of ["agenda", "character", "keep", "play", "personality", "position", "guess", "discarded"]) {
+      const value = me[key];
+      if (value !== undefined && value !== null && !(key in mine) && !shown.has(JSON.stringify(value))) mine[key] = value;
+    }
+    const hand = mine.hand_cards && mine.hand_cards.length ? mine.hand_cards : mine.hand;
+    delete mine.hand;
+    delete mine.hand_cards;
+    const handList = Array.isArray(hand)
+      ? h("ul", { class: "hand", "aria-label": "Your hand" }, hand.length
+        ? hand.map((card) => h("li", { class: "card" }, cardLabel(view, card)))
+        : h("li", { class: "muted" }, "no cards"))
+      : null;
+    replace(box, h("h2", {}, "Only you see this"), handList ? h("h3", {}, "Your hand") : null, handList,
+      facts(mine, view));
+  }
+
+  renderDecision(model) {
+    const { state } = model;
+    const box = this.el.decision;
+    const decision = state.decisions[0];
+    box.className = "decision";
+    delete box.dataset.decision;
+    if (state.over) {
+      box.dataset.state = "over";
+      replace(box, h("h2", {}, "The game is over"));
+      this.signal(null, model);
+      return;
+    }
+    if (!decision) {
+      box.dataset.state = "idle";
+      const waiting = Array.isArray(state.view.waiting_for) ? state.view.waiting_for : [];
+      const who = waiting.filter((s) => s !== model.seat).map((s) => model.names[s] || `P${s + 1}`);
+      replace(box, h("h2", {}, model.spectator ? "Watching" : "Waiting"),
+        h("p", { class: "muted" }, who.length ? `Waiting for ${who.join(", ")}…` : "Waiting for the other players…"));
+      this.signal(null, model);
+      return;
+    }
+    box.className = "decision your-turn";
+    box.dataset.decision = String(decision.id);
+    box.dataset.state = model.sending ? "sending" : "ready";
+    const buttons = decision.options.map((option, index) => h("button", {
+      type: "button", class: "option", dataset: { option: String(option.id) }, disabled: model.sending,
+      title: option.text, onclick: () => this.options.onAct(decision.id, option.id),
+    }, index < 10 ? h("kbd", { "aria-hidden": "true" }, String((index + 1) % 10)) : null,
+    h("span", {}, withNames(option.label || option.text))));
+    const countdown = decision.deadline ? h("p", { class: "countdown", dataset: { deadline: String(decision.deadline) } }) : null;
+    replace(box, h("h2", { id: "prompt-title" }, "Your turn"),
+      h("p", { class: "prompt", id: "prompt" }, withNames(decision.prompt)), countdown,
+      h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons),
+      state.decisions.length > 1 ? h("p", { class: "muted" }, `${state.decisions.length - 1} more after this one`) : null);
+    tick(box);
+    if (!model.sending && !(document.activeElement && document.activeElement.matches("input, textarea, select"))) {
+      const first = box.querySelector("button.option");
+      if (first) first.focus({ preventScroll: true });
+    }
+    this.signal(decision, model);
+  }
+
+  // The "your turn" signal: title badge, a line for screen readers, and an optional chime.
+  signal(decision, model) {
+    const base = `${this.options.title} — treachery`;
+    if (!decision) {
+      document.title = base;
+      this.lastDecision = null;
+      return;
+    }
+    document.title = `● Your turn — ${base}`;
+    if (this.lastDecision !== decision.id) {
+      this.lastDecision = decision.id;
+      this.el.turnNote.textContent = `Your turn: ${decision.prompt}`;
+      if (this.options.chime) this.options.chime();
+    }
+  }
+
+  renderResult(model) {
+    const { state, names } = model;
+    const box = this.el.result;
+    if (!state.over) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const result = state.result || {};
+    const winners = Array.isArray(result.winners) ? result.winners : [];
+    const rest = { ...result };
+    delete rest.winners;
+    delete rest.reason;
+    replace(box, h("h2", {}, "Game over"),
+      result.reason ? h("p", { class: "reason" }, withNames(sentence(String(result.reason)))) : null,
+      h("p", { class: "winners" }, winners.length
+        ? ["Winners: ", winners.map((s) => names[s] || `P${s + 1}`).join(", ")] : "Nobody wins."),
+      winners.includes(model.seat) ? h("p", { class: "you-won" }, "You won!") : null,
+      Object.keys(rest).length ? h("details", {}, h("summary", {}, "Details"), facts(rest, state.view || {})) : null,
+      this.options.replay ? null : h("p", {}, h("a", { href: `/replay/${this.options.room}` }, "Watch the replay")));
+  }
+
+  renderLog(log, names) {
+    const box = this.el.log;
+    if (log.length < this.logShown) {
+      clear(box);
+      this.logShown = 0;
+    }
+    let round = box.dataset.round;
+    for (const entry of log.slice(this.logShown)) {
+      if (entry.round !== undefined && String(entry.round) !== round) {
+        round = String(entry.round);
+        box.append(h("li", { class: "log-round" }, `Round ${round}`));
+      }
+      box.append(h("li", { class: "log-entry" }, withNames(entry.text, names),
+        entry.rules && entry.rules.length ? h("span", { class: "rules", title: "rules" }, entry.rules.join(" ")) : null));
+    }
+    box.dataset.round = round || "";
+    if (log.length !== this.logShown) {
+      this.logShown = log.length;
+      box.scrollTop = box.scrollHeight;
+    }
+  }
+
+  renderChat(model) {
+    if (this.options.replay) return;
+    this.chat.update({ channels: model.state.channels, messages: model.state.chat, names: model.names, seat: model.seat,
+      view: model.state.view, started: !model.state.over });
+  }
+}
+
+// "alien_destroyed" -> "Alien destroyed"; a reason that is already a sentence stays as it is
+function sentence(text) {
+  const words = text.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function cardLabel(view, card) {
+  if (card && typeof card === "object") return show(card, view);
+  const name = cardName(view, card);
+  const coded = /^[A-Z]{1,3}\d{1,2}$/.test(String(card)); // a printed code (AC3) helps; a key ("bribe") does not
+  return name === String(card) || !coded ? name : [name, h("span", { class: "code" }, ` ${card}`)];
+}
+
+function reference(view) {
+  const entries = [];
+  const seen = new Set();
+  const add = (code, entry) => {
+    if (!entry || typeof entry.name !== "string" || seen.has(entry.name + entry.text)) return;
+    seen.add(entry.name + entry.text);
+    entries.push(h("li", {}, h("strong", {}, entry.name), entry.text ? ` — ${entry.text}` : ""));
+  };
+  const walk = (value, code) => {
+    if (Array.isArray(value)) value.forEach((v) => walk(v));
+    else if (value && typeof value === "object") {
+      if (typeof value.name === "string") add(code || value.code || value.card, value);
+      else for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(view.cards);
+  return h("details", { class: "panel reference" }, h("summary", {}, `Card reference (${entries.length})`),
+    h("ul", {}, entries));
+}
+
+// Countdowns where a decision has a deadline; one timer for the page.
+export function tick(root = document) {
+  for (const node of root.querySelectorAll(".countdown[data-deadline]")) {
+    const left = Math.max(0, Math.round(Number(node.dataset.deadline) - Date.now() / 1000));
+    node.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    node.classList.toggle("urgent", left <= 10);
+  }
+}
+setInterval(() => tick(), 1000);
+
+// Number keys answer the pending decision (1 = first option … 0 = tenth), unless you are typing.
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target && event.target.matches && event.target.matches("input, textarea, select")) return;
+  if (!/^[0-9]$/.test(event.key)) return;
+  const index = event.key === "0" ? 9 : Number(event.key) - 1;
+  const button = document.querySelectorAll("#decision button.option")[index];
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});

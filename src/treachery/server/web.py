@@ -1,0 +1,86 @@
+"""The browser client: the page, its static files, and the player guides rendered to HTML.
+
+The client is plain HTML, CSS and ES modules shipped inside the package (no build step, nothing fetched from
+elsewhere). Every page of the client is the same ``index.html``; the script reads the address to pick the home
+page, a room (``/r/{room}``) or a replay (``/replay/{room}``).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import game_class, games
+from .room import RoomError
+
+STATIC = Path(__file__).with_name("static")
+
+# The pages run only the package's own scripts and talk only to this server. The room code in the address is the
+# invite, so no referrer is sent to other sites; and no other site may frame the table.
+PAGE_HEADERS = {
+    "cache-control": "no-cache",
+    "content-security-policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; "
+                                "form-action 'self'"),
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+}
+
+
+def guide_file(game: str) -> Path | None:
+    """A game's player guide: shipped in the wheel under treachery/server/guides/, or docs/games/ in a checkout."""
+    shipped = Path(str(resources.files("treachery.server"))) / "guides" / f"{game}.md"
+    if shipped.is_file():
+        return shipped
+    checkout = Path(__file__).resolve().parents[3] / "docs" / "games" / f"{game}.md"
+    return checkout if checkout.is_file() else None
+
+
+@functools.cache
+def guide_html(game: str) -> str | None:
+    from markdown_it import MarkdownIt
+
+    path = guide_file(game)
+    if path is None:
+        return None
+    # html=False: the guide's text is shown, never run; tables are part of the guides' markdown
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    title = html.escape(game_class(game).title)
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>How to play {title} — treachery</title><link rel="stylesheet" href="/static/style.css">'
+            f'<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
+            f'</head><body class="guide"><main class="guide-page"><p><a href="/">← treachery</a></p>'
+            f'{body}</main></body></html>')
+
+
+def mount_web(app: FastAPI) -> None:
+    """Adds the client's routes to the server's app (called once from create_app)."""
+    index = STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(index, headers=PAGE_HEADERS)
+
+    @app.get("/r/{code}", include_in_schema=False)
+    async def room_page(code: str) -> FileResponse:
+        return FileResponse(index, headers=PAGE_HEADERS)
+
+    @app.get("/replay/{code}", include_in_schema=False)
+    async def replay_page(code: str) -> FileResponse:
+        return FileResponse(index, headers=PAGE_HEADERS)
+
+    @app.get("/howto/{game}", include_in_schema=False)
+    async def how_to_play(game: str) -> HTMLResponse:
+        page = guide_html(game) if game in games() else None
+        if page is None:
+            raise RoomError("no_such_game", f"there is no guide for {game!r}", 404)
+        return HTMLResponse(page, headers=PAGE_HEADERS)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
