@@ -1,4 +1,4 @@
-# Shared by scripts/play and scripts/test: make ./.venv (idempotent) and install treachery into it.
+# Shared by scripts/serve and scripts/test: make ./.venv (idempotent) and install treachery into it.
 # Usage: . scripts/_venv.sh EXTRAS   (EXTRAS like "" or "[dev]")
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
