@@ -31,7 +31,7 @@ def positions(name: str, players: int, seeds: range, stops: int = 4) -> Iterator
                 game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
                 steps += 1
             if game.over:
-                return
+                break
             yield game
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import importlib
 
+from ..engine import Game, game_class
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "bot_for", "heuristic_bot_class"]
+__all__ = ["Bot", "RandomBot", "bot_for", "bot_kinds", "has_sampler", "heuristic_bot_class"]
 
 
 def heuristic_bot_class(game_name: str) -> type[Bot] | None:
@@ -22,12 +23,37 @@ def heuristic_bot_class(game_name: str) -> type[Bot] | None:
     return getattr(module, "HEURISTIC_BOT", None)
 
 
+def has_sampler(game_name: str) -> bool:
+    """Whether the game overrides ``Game.determinized``, which search bots plan over."""
+    return game_class(game_name).determinized is not Game.determinized
+
+
+def bot_kinds(game_name: str) -> list[str]:
+    """The bot kinds ``bot_for`` makes for this game: random, heuristic where the game ships one, and ismcts
+    where it has a sampler (``ismcts:N`` for exactly N iterations per decision)."""
+    kinds = ["random"]
+    if heuristic_bot_class(game_name) is not None:
+        kinds.append("heuristic")
+    if has_sampler(game_name):
+        kinds.append("ismcts")
+    return kinds
+
+
 def bot_for(game_name: str, kind: str, seed: int) -> Bot:
-    """A bot by kind: ``random`` for any game, ``heuristic`` where the game ships one."""
+    """A bot by kind: ``random`` for any game, ``heuristic`` where the game ships one, ``ismcts`` (the default
+    budget) or ``ismcts:N`` (N iterations per decision) where the game has a sampler."""
     if kind == "random":
         return RandomBot(seed)
     heuristic = heuristic_bot_class(game_name)
     if kind == "heuristic" and heuristic is not None:
         return heuristic(seed)  # type: ignore[call-arg]
-    known = "random, heuristic" if heuristic is not None else "random"
-    raise ValueError(f"no {kind!r} bot for {game_name}; bots: {known}")
+    name, _, budget = kind.partition(":")
+    if name == "ismcts" and has_sampler(game_name):
+        from ..search import Budget, ISMCTSBot
+
+        if not budget:
+            return ISMCTSBot(seed)
+        if budget.isdigit() and int(budget) >= 1:
+            return ISMCTSBot(seed, Budget(int(budget)))
+        raise ValueError(f"bad ISMCTS budget in {kind!r}: write ismcts:N with N a whole number of iterations >= 1")
+    raise ValueError(f"no {kind!r} bot for {game_name}; bots: {', '.join(bot_kinds(game_name))}")

@@ -995,6 +995,11 @@ class Guest(Game):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
 
+    def determinized(self, seat: int, seed: int) -> Guest:
+        from .sampler import determinize
+
+        return determinize(self, seat, seed)
+
     def _copy_state(self) -> Guest:
         other = Guest.__new__(Guest)
         d = other.__dict__

@@ -979,6 +979,11 @@ class Killer(Game):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
 
+    def determinized(self, seat: int, seed: int) -> Killer:
+        from .sampler import determinize
+
+        return determinize(self, seat, seed)
+
     def _copy_state(self) -> Killer:
         other = Killer.__new__(Killer)
         fields = other.__dict__

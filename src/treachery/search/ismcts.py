@@ -1,0 +1,213 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS), for any game with a sampler.
+
+One tree for the searching seat, grown over many determinizations: each iteration draws a complete game
+from what that seat cannot rule out (``samples(seed)``), walks down the tree by UCB among the moves legal in
+that sample (each child counts how often it was available, so rarely legal moves are not over-explored),
+adds one new move, plays on to the end (a rollout) and credits every move on the path to the seat that made
+it, 1 for a win and 0 otherwise (``result()["winners"]``). Only the public Game API is used: pending,
+act_fast, over and result; nothing here knows any game.
+
+Simultaneous decisions: in a sample, other seats still to answer alongside the searcher answer first, at
+random, so the tree never lets them see the searcher's sealed answer. Deeper in the tree a simultaneous
+group is answered one seat at a time (an approximation that lets later seats condition on earlier ones).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Decision, Game
+
+Samples = Callable[[int], Game]
+Move = tuple[int, int]  # (seat, option id)
+Rollout = Callable[[Game, random.Random], tuple[frozenset[int], int]]  # -> (winners, decisions taken)
+
+MAX_ROLLOUT_DECISIONS = 5000  # far above any real game; a rollout still running then counts as nobody's win
+
+
+class _Node:
+    __slots__ = ("parent", "move", "children", "visits", "available", "wins")
+
+    def __init__(self, parent: _Node | None, move: Move | None) -> None:
+        self.parent = parent
+        self.move = move
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.wins = 0.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one search runs: at most ``iterations``, and at most ``steps`` simulated decisions in all when
+    set (so long games get fewer, cheaper searches); both are counts, so the search is deterministic for a
+    seed. ``seconds``, when set, replaces both with a wall-clock limit (at least one iteration)."""
+
+    iterations: int = 200
+    steps: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"an ISMCTS budget needs at least 1 iteration, got {self.iterations}")
+        if self.steps is not None and self.steps < 1:
+            raise ValueError(f"an ISMCTS step budget must be at least 1, got {self.steps}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"an ISMCTS time budget must be positive, got {self.seconds}")
+
+
+@dataclass
+class SearchResult:
+    """The chosen option id, the work done, and per root option its visits and mean win rate for the seat."""
+
+    option_id: int
+    iterations: int
+    steps: int
+    visits: dict[int, int]
+    win_rates: dict[int, float]
+
+
+def search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng: random.Random,
+           exploration: float = 0.7, rollout: Rollout | None = None) -> SearchResult:
+    """Search from ``seat``'s pending ``decision``; ``samples(seed)`` gives a determinization of its view.
+    ``rollout`` plays a sample to its end (default: uniform random choices)."""
+    play = rollout or random_rollout
+    root = _Node(None, None)
+    root_ids = frozenset(decision.ids)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    step_cap = budget.steps if budget.steps is not None and deadline is None else None
+    done = steps = 0
+    while True:
+        if deadline is not None:
+            if done and time.perf_counter() >= deadline:
+                break
+        elif done >= budget.iterations or (step_cap is not None and steps >= step_cap):
+            break
+        game = samples(rng.getrandbits(63))
+        steps += _answer_others_first(game, seat, rng)
+        steps += _iterate(game, seat, root, root_ids, rng, exploration, play)
+        done += 1
+    visits = {m[1]: child.visits for m, child in root.children.items()}
+    rates = {m[1]: child.wins / child.visits for m, child in root.children.items() if child.visits}
+    best = max(sorted(visits), key=lambda i: (visits[i], rates.get(i, 0.0)))
+    return SearchResult(best, done, steps, visits, rates)
+
+
+def _answer_others_first(game: Game, seat: int, rng: random.Random) -> int:
+    """Other seats pending alongside ``seat`` answer at random before the search starts (their answers are
+    sealed from the searcher, so they belong to the determinization, not to the tree)."""
+    answered = 0
+    while True:
+        pending = game.pending()
+        if len(pending) < 2:
+            return answered
+        other = next((d for d in pending if d.seat != seat), None)
+        if other is None:
+            return answered
+        game.act_fast(other.seat, other.ids[rng.randrange(len(other.ids))])
+        answered += 1
+
+
+def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: random.Random,
+             exploration: float, rollout: Rollout) -> int:
+    """One iteration on one sample: select, expand, roll out, back up. Returns the decisions simulated."""
+    node = root
+    at_root = True
+    depth = 0
+    while not game.over:
+        pending = game.pending()
+        ids: tuple[int, ...] | list[int]
+        if at_root:
+            decision = next((d for d in pending if d.seat == seat), None)
+            if decision is None:
+                raise RuntimeError(f"a sample has no decision pending for seat {seat}: the sampler is broken")
+            ids = [i for i in decision.ids if i in root_ids]
+            at_root = False
+        else:
+            decision = pending[0]
+            ids = decision.ids
+        who = decision.seat
+        children = node.children
+        untried: list[int] = []
+        for option_id in ids:
+            child = children.get((who, option_id))
+            if child is None:
+                untried.append(option_id)
+            else:
+                child.available += 1
+        depth += 1
+        if untried:
+            move = (who, untried[rng.randrange(len(untried))])
+            game.act_fast(*move)
+            node = children[move] = _Node(node, move)
+            break
+        best_score = -1.0
+        best: _Node | None = None
+        for option_id in ids:
+            child = children[(who, option_id)]
+            score = child.wins / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_score, best = score, child
+        assert best is not None and best.move is not None
+        game.act_fast(*best.move)
+        node = best
+    winners, played = rollout(game, rng)
+    while node.parent is not None:
+        node.visits += 1
+        if node.move is not None and node.move[0] in winners:
+            node.wins += 1.0
+        node = node.parent
+    node.visits += 1
+    return depth + played
+
+
+def _winners(game: Game) -> frozenset[int]:
+    result = game.result()
+    return frozenset(result["winners"]) if result else frozenset()
+
+
+def random_rollout(game: Game, rng: random.Random) -> tuple[frozenset[int], int]:
+    """Play on with uniform random choices: the winners (nobody if the game does not end in time), and the
+    decisions taken."""
+    steps = 0
+    randrange = rng.randrange
+    while not game.over:
+        pending = game.pending()
+        decision = pending[randrange(len(pending))] if len(pending) > 1 else pending[0]
+        ids = decision.ids
+        game.act_fast(decision.seat, ids[randrange(len(ids))] if len(ids) > 1 else ids[0])
+        steps += 1
+        if steps >= MAX_ROLLOUT_DECISIONS:
+            return frozenset(), steps
+    return _winners(game), steps
+
+
+def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
+    """A rollout in which a fresh bot of ``bot_class`` plays each seat from that seat's view of the sample (for
+    a game's heuristic bot: slower than random play, and a better guess at how the others play)."""
+
+    def play(game: Game, rng: random.Random) -> tuple[frozenset[int], int]:
+        bots: dict[int, Any] = {}
+        steps = 0
+        while not game.over:
+            pending = game.pending()
+            decision = pending[rng.randrange(len(pending))] if len(pending) > 1 else pending[0]
+            who = decision.seat
+            if len(decision.ids) == 1:
+                game.act_fast(who, decision.ids[0])
+            else:
+                bot = bots.get(who)
+                if bot is None:
+                    bot = bots[who] = bot_class(rng.getrandbits(32))
+                game.act_fast(who, bot.choose(game.view(who), decision)["id"])
+            steps += 1
+            if steps >= MAX_ROLLOUT_DECISIONS:
+                return frozenset(), steps
+        return _winners(game), steps
+
+    return play
