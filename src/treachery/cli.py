@@ -258,11 +258,21 @@ def agent(
                                              "[default: agent-seat<N>-seed<S>.log].")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Write the game record (JSON) here.")] = None,
     option: OptionsOpt = None,
+    url: Annotated[str | None, typer.Option("--url", help="Play in an online room of this server instead "
+                                            "(http://HOST:PORT); needs --room.")] = None,
+    room: Annotated[str | None, typer.Option("--room", help="The online room's code (with --url).")] = None,
+    name: Annotated[str, typer.Option("--name", help="The agent's display name in the online room.")] = "Agent",
+    token: Annotated[str | None, typer.Option("--token", help="Rejoin the online room's seat with the seat token "
+                                              "printed when the agent first joined.")] = None,
 ) -> None:
-    """Seat an AI agent program in a game against bots: one run of the program per decision, bounded in time."""
+    """Seat an AI agent program in a game against bots, or in an online room (--url, --room): one run of the
+    program per decision, bounded in time."""
     from .agent import run_agent_game
 
     console = _console()
+    if url is not None or room is not None:
+        _agent_online(console, url, room, name, token, cmd, timeout, json_input, log)
+        return
     if seed is None:
         seed = secrets.randbelow(1_000_000_000)
     log_path = log or Path(f"agent-seat{seat}-seed{seed}.log")
@@ -281,6 +291,37 @@ def agent(
     console.print(f"Private log: {log_path}")
     if record is not None:
         _write_record(record, report.game.record(), console)
+
+
+def _agent_online(console: Console, url: str | None, room: str | None, name: str, token: str | None, cmd: str,
+                  timeout: float, json_input: bool, log: Path | None) -> None:
+    """`treachery agent --url ... --room ...`: the agent takes a seat of an online room like any client."""
+    from .agent.online import OnlineError, play_online
+
+    if url is None or room is None:
+        _fail("an online agent needs both --url (the server) and --room (the room's code)")
+    log_path = log or Path(f"agent-{room[:8]}.log")
+    def seated(seat: int, seat_token: str) -> None:
+        console.print(f"Seated in room {room} as {name!r} at {seat_name(seat)}; to rejoin after a crash, add "
+                      f"--token {seat_token}", soft_wrap=True)  # one line: a script can read the token
+
+    try:
+        report = play_online(url, room, name, cmd, token=token, timeout=timeout, json_input=json_input,
+                             log_path=log_path, on_join=seated)
+    except OnlineError as error:
+        _fail(str(error), 1)
+    except ValueError as error:
+        _fail(str(error))
+    result = report.result or {}
+    winners = ", ".join(seat_name(s) for s in result.get("winners", [])) or "nobody"
+    console.print(f"Room {room}, the agent at {seat_name(report.seat)}. Game over ({result.get('reason', '?')}): "
+                  f"{winners} won. The agent {'won' if report.won else 'lost'}.")
+    console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
+                  f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "
+                  f"(each took the default); {report.reconnects} reconnections, {report.refused} answers refused.")
+    for note in report.notes:
+        console.print(f"  {note}", style="dim")
+    console.print(f"Private log: {log_path}")
 
 
 @app.command()

@@ -1,83 +1,163 @@
-"""No leak through the research interfaces: a seat's observation vector, its text view (and, when OpenSpiel is
-installed, its information-state and observation strings) are identical in two games that differ only in
-what that seat may not know (K-H1 a hand, K-H9 the Hunting Row order), while the seat that may know sees it.
+"""No leak through the research interfaces, for every game: twin games that differ only in hidden facts (a hand,
+a character, an Agenda, a deck order) are played side by side with the same random moves; whenever a seat is
+given exactly the same thing by the engine in both (its view, its log, its own pending decisions), its
+observation vector, action mask, text and JSON document are identical too. Seats that may know the
+difference (its owner) do see it, so the twins really differ. With OpenSpiel installed, its information-state
+and observation strings and tensor are checked the same way.
 """
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the PettingZoo tests need the rl extra: pip install -e '.[rl]'")
 
+import numpy as np
+
 import treachery.rl
 from treachery.agent import view_json, view_text
+from treachery.engine import Game
 from treachery.rl.env import TreacheryEnv
+
+from .util import GAMES
 
 P1, P2, P3, P4 = range(4)
 ROW = ["BR", "GA", "ML", "AC", "ER", "CH"]
 
 
-def _hands_setup(p2_hand: list[str], row: list[str] = ROW) -> dict[str, Any]:
+def _killer_hands(p2_hand: list[str], row: list[str] = ROW) -> dict[str, Any]:
     return {"first": P1, "removed": ["AL", "SB"], "hunting_row": row,
             "hands": {1: {P1: ["ML3", "GA1"], P2: p2_hand, P3: ["GA3", "BR1"], P4: ["CH1", "AC2"]}}}
 
 
-def _env(setup: dict[str, Any]) -> TreacheryEnv:
-    env = treachery.rl.env("killer", players=4).unwrapped
-    env.reset(seed=11, options={"setup": setup})
+H, G = "human", "guest"
+MENACE_A = ["contagion", "butcher", "vengeant", "zealot", "hero"]
+MENACE_B = ["contagion", "zealot", "vengeant", "butcher", "hero"]
+# (game, players, setup of twin a, setup of twin b): the twins differ only in facts hidden from most seats.
+TWINS: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
+    ("killer", 4, _killer_hands(["BR2", "CH2"]), _killer_hands(["ER1", "CH2"])),  # K-H1: a hand
+    ("killer", 4, _killer_hands(["BR2", "CH2"]),
+     _killer_hands(["BR2", "CH2"], ["GA", "BR", "ML", "AC", "ER", "CH"])),  # K-H9: the Hunting Row order
+    ("guest", 5, {"characters": [H, G, H, G, H]}, {"characters": [H, H, G, G, H]}),  # G-H1: characters
+    ("guest", 6, {"deal": {2: ["bribe", "suspicion", "amputate"]}},
+     {"deal": {2: ["restriction", "immunity", "adrenaline"]}}),  # G-H10: a hand
+    ("menace", 5, {"agendas": MENACE_A}, {"agendas": MENACE_B}),  # M-H1: Agendas
+    ("menace", 4, {"hands": {1: ["raise-morale", "basic-repair", "airlock-breach"]}},
+     {"hands": {1: ["basic-repair", "basic-repair", "raise-morale"]}}),  # M-H7: a hand
+    ("eat", 5, {"decks": {"food": ["F01", "F05", "F06", "F02"], "sanity": ["S01", "S02"]}},
+     {"decks": {"food": ["F01", "F08", "F10", "F02"], "sanity": ["S02", "S01"]}}),  # W-H9: hands
+]
+
+
+def _env(game_name: str, players: int, setup: dict[str, Any], seed: int) -> TreacheryEnv:
+    env = treachery.rl.env(game_name, players=players).unwrapped
+    env.reset(seed=seed, options={"setup": setup})
     return env
 
 
-def seen(env: TreacheryEnv, seat: int) -> tuple[bytes, bytes, str, dict[str, Any]]:
-    obs = env.observe(f"player_{seat}")
-    return (obs["observation"].tobytes(), obs["action_mask"].tobytes(), view_text(env.game, seat),
-            view_json(env.game, seat))
+def engine_gives(game: Game, seat: int) -> Any:
+    """Everything the engine gives ``seat``: its view, its log and its own pending decisions."""
+    return game.view(seat), game.log_for(seat), [d.to_dict() for d in game.pending() if d.seat == seat]
 
 
-def _step(env: TreacheryEnv, seat: int, text: str) -> None:
-    assert env.agent_selection == f"player_{seat}"
-    env.step(env.game.parse_option(text)["id"])
+def interfaces_give(env: TreacheryEnv, seat: int) -> tuple[bytes, bytes, str, str]:
+    """Everything the research interfaces give ``seat``: observation, mask, text and JSON document."""
+    observation = env.observe(f"player_{seat}")
+    return (observation["observation"].tobytes(), observation["action_mask"].tobytes(),
+            view_text(env.game, seat), json.dumps(view_json(env.game, seat), sort_keys=True))
 
 
-def test_K_H1_another_seats_hand_changes_nothing_a_seat_is_given() -> None:
-    a, b = _env(_hands_setup(["BR2", "CH2"])), _env(_hands_setup(["ER1", "CH2"]))
-    moves = [(P1, "action ML3"), (P1, "seat 1"), (P2, "action CH2"), (P3, "position GA3")]
-    for step in range(len(moves) + 1):
-        for seat in (P1, P3, P4):
-            assert seen(a, seat) == seen(b, seat), f"seat {seat} tells the games apart after {step} moves"
-        assert seen(a, P2)[0] != seen(b, P2)[0] and seen(a, P2)[2] != seen(b, P2)[2]  # P2 knows its hand
-        if step < len(moves):
-            _step(a, *moves[step])
-            _step(b, *moves[step])
+def walk_twins(a: TreacheryEnv, b: TreacheryEnv, seed: int, steps: int = 250) -> tuple[int, int]:
+    """Plays the same random moves in both; a seat whose options differ between the twins takes each twin's
+    default. Returns (seat-steps where the engine gave a seat the same in both, seat-steps where it did not)."""
+    rng = random.Random(seed)
+    same = different = 0
+    for _ in range(steps):
+        if not a.agents or not b.agents or a.agent_selection != b.agent_selection:
+            break  # one twin ended or the turn order diverged: what follows is no longer comparable
+        for seat in range(a.players):
+            if engine_gives(a.game, seat) == engine_gives(b.game, seat):
+                assert interfaces_give(a, seat) == interfaces_give(b, seat), f"seat {seat} tells the twins apart"
+                same += 1
+            else:
+                different += 1
+        agent = a.agent_selection
+        if a.terminations[agent] or b.terminations[agent]:
+            for env in (a, b):
+                env.step(None if env.terminations[agent] else int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+            continue
+        mask_a, mask_b = a.observe(agent)["action_mask"], b.observe(agent)["action_mask"]
+        if np.array_equal(mask_a, mask_b):
+            choice = int(rng.choice(np.flatnonzero(mask_a)))
+            a.step(choice)
+            b.step(choice)
+        else:  # the seat that holds the hidden difference: each twin takes its own default
+            for env in (a, b):
+                seat = int(agent.split("_")[1])
+                env.step(next(d for d in env.game.pending() if d.seat == seat).default_id)
+    return same, different
 
 
-def test_K_H9_the_hidden_hunting_row_order_changes_nothing_anyone_is_given() -> None:
-    a = _env(_hands_setup(["BR2", "CH2"]))
-    b = _env(_hands_setup(["BR2", "CH2"], ["GA", "BR", "ML", "AC", "ER", "CH"]))
-    assert a.game.hunting_row != b.game.hunting_row  # type: ignore[attr-defined]  # the twins really differ
-    for seat in range(4):
-        assert seen(a, seat) == seen(b, seat)
+@pytest.mark.parametrize(("game_name", "players", "setup_a", "setup_b"), TWINS,
+                         ids=[f"{t[0]}-{i}" for i, t in enumerate(TWINS)])
+def test_what_a_seat_is_given_depends_only_on_what_it_may_know(game_name: str, players: int,
+                                                                setup_a: dict[str, Any],
+                                                                setup_b: dict[str, Any]) -> None:
+    same = different = 0
+    for seed in (11, 12, 13):
+        a, b = _env(game_name, players, setup_a, seed), _env(game_name, players, setup_b, seed)
+        assert a.game.record()["setup"] != b.game.record()["setup"]
+        found = walk_twins(a, b, seed)
+        same, different = same + found[0], different + found[1]
+    assert same >= 4 * players  # the comparison did happen, many times
+    if setup_a.get("hunting_row") == setup_b.get("hunting_row"):
+        assert different > 0  # the seat that holds the difference was shown it
 
 
-def test_openspiel_strings_and_tensors_do_not_leak() -> None:
+def test_every_game_has_twins() -> None:
+    assert {t[0] for t in TWINS} == set(GAMES)
+
+
+def test_the_text_and_mask_of_a_seat_that_may_know_differ() -> None:
+    """K-H1: the seat whose hand differs sees it in its observation and its text."""
+    a, b = _env("killer", 4, _killer_hands(["BR2", "CH2"]), 11), _env("killer", 4, _killer_hands(["ER1", "CH2"]), 11)
+    given_a, given_b = interfaces_give(a, P2), interfaces_give(b, P2)
+    assert given_a[0] != given_b[0] and given_a[2] != given_b[2]
+
+
+@pytest.mark.parametrize(("game_name", "players", "setup_a", "setup_b"), TWINS,
+                         ids=[f"{t[0]}-{i}" for i, t in enumerate(TWINS)])
+def test_openspiel_strings_and_tensors_do_not_leak(game_name: str, players: int, setup_a: dict[str, Any],
+                                                   setup_b: dict[str, Any]) -> None:
+    """The same twins through OpenSpiel: information-state string, observation string and tensor, after the
+    same first random moves, for every seat the engine gives the same in both."""
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (the rl extra)")
-    from treachery import new_game
     from treachery.rl import openspiel
 
-    openspiel.register(["killer"])
-    game = pyspiel.load_game("python_treachery_killer(players=4)")
+    openspiel.register([game_name])
+    game = pyspiel.load_game(f"{openspiel.short_name(game_name)}(players={players})")
     info = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     obs = game.make_py_observer()
-
-    def strings(p2_hand: list[str], seat: int) -> tuple[str, str, bytes]:
+    a, b = _env(game_name, players, setup_a, 11), _env(game_name, players, setup_b, 11)
+    walk_twins(a, b, 11, steps=2)
+    states = []
+    for env in (a, b):
         state = game.new_initial_state()
         state.apply_action(0)
-        state.game = new_game("killer", players=4, seed=11, setup=_hands_setup(p2_hand))
+        state.game = env.game
+        states.append(state)
+
+    def given(state: Any, seat: int) -> tuple[str, str, bytes]:
         obs.set_from(state, seat)
         return info.string_from(state, seat), obs.string_from(state, seat), obs.tensor.tobytes()
 
-    for seat in (P1, P3, P4):
-        assert strings(["BR2", "CH2"], seat) == strings(["ER1", "CH2"], seat)
-    assert strings(["BR2", "CH2"], P2)[0] != strings(["ER1", "CH2"], P2)[0]
+    compared = 0
+    for seat in range(players):
+        if engine_gives(a.game, seat) == engine_gives(b.game, seat):
+            assert given(states[0], seat) == given(states[1], seat), f"seat {seat} tells the twins apart"
+            compared += 1
+    assert compared > 0

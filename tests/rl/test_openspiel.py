@@ -42,3 +42,34 @@ def test_bad_player_count_is_refused() -> None:
     openspiel.register(["killer"])
     with pytest.raises(Exception, match="killer takes 3 to 10 players"):
         pyspiel.load_game("python_treachery_killer(players=2)")
+
+
+def test_resampling_keeps_the_seats_information_state_for_ismcts() -> None:
+    """OpenSpiel's ISMCTS searches over ``resample_from_infostate``: our game's sampler (Game.determinized). The
+    sample gives the searching seat the same information-state string and legal actions; hidden cards vary."""
+    openspiel.register(["killer"])
+    game = pyspiel.load_game("python_treachery_killer(players=4)")
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = set()
+    for _ in range(8):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions() and sample.current_player() == player
+        worlds.add(str(sample.game.view(None)) + str([sample.game.view(s) for s in range(4) if s != player]))
+    assert len(worlds) > 1  # what the seat cannot see is drawn anew
+
+
+def test_a_game_without_a_sampler_says_so_to_ismcts() -> None:
+    without = [g for g in GAMES if treachery.game_class(g).determinized is treachery.Game.determinized]
+    if not without:
+        pytest.skip("every game has a sampler")
+    openspiel.register(without[:1])
+    state = pyspiel.load_game(f"{openspiel.short_name(without[0])}").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(pyspiel.SpielError, match="has no sampler"):
+        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 import treachery
 import treachery.rl
 from treachery.agent import view_text
-from treachery.rl.encoders import encoder_for
+from treachery.rl.encoders import HashedEncoder, encoder_for
 from treachery.rl.env import KIND_BUCKETS, TreacheryEnv
 from treachery.rl.rewards import seat_rewards
 
@@ -187,8 +187,21 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     assert env.game.record() == record and env.agent_selection == agent
 
 
-def test_every_game_gets_an_encoder() -> None:
+def test_every_game_has_its_dedicated_encoder_with_a_documented_layout() -> None:
     for game_name in GAMES:
         encoder = encoder_for(game_name, treachery.game_class(game_name).min_players)
-        assert encoder.size > 0
-    assert encoder_for("killer", 5).name == "killer"
+        assert encoder.name == game_name and encoder.size > 0
+        layout = getattr(encoder, "layout", None)
+        if layout is not None:  # the layout's blocks tile the vector exactly
+            assert sum(size for _, _, size in layout.blocks) == layout.size == encoder.size
+            assert len(layout.describe().splitlines()) == len(layout.blocks)
+
+
+def test_the_hashed_fallback_encodes_any_view() -> None:
+    """A game without a dedicated encoder gets the hashed bag of its view's leaves: fixed size, stable."""
+    game = treachery.new_game("guest", players=5, seed=1)
+    encoder = HashedEncoder()
+    first = encoder.encode(game.view(0))
+    assert first.shape == (encoder.size,) and first.any()
+    assert np.array_equal(first, HashedEncoder().encode(game.view(0)))
+    assert not np.array_equal(first, encoder.encode(game.view(1)))

@@ -20,7 +20,7 @@ from typing import IO, Any
 from .. import new_game
 from ..engine import Decision, Game
 from ..sim.runner import choose, needs_view, resolve_bot_kind, seat_bots
-from .text import parse_answer, view_json, view_text
+from .text import Asked, parse_answer, view_json, view_text
 
 
 @dataclass
@@ -51,7 +51,7 @@ class Answer:
     stderr: str = ""
 
 
-def ask_program(argv: list[str], text: str, decision: Decision, timeout: float) -> Answer:
+def ask_program(argv: list[str], text: str, decision: Decision | Asked, timeout: float) -> Answer:
     """Runs the agent once on ``text``; whatever goes wrong, the answer is the decision's default."""
     started = time.monotonic()
     try:

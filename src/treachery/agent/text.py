@@ -1,12 +1,14 @@
 """A seat's view and pending decision as plain text (numbered options) or as JSON, and parsing the answer.
 
 Everything shown comes from ``game.view(seat)``, ``game.log_for(seat)`` and that seat's own pending
-decision: exactly what a person in the seat is shown, nothing more.
+decision: exactly what a person in the seat is shown, nothing more. The same text is rendered from a game
+server's state frames (:class:`SeatState`), so an agent reads the same thing locally and online.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Decision, Game
@@ -75,28 +77,75 @@ def _lines(value: Any, indent: str, out: list[str]) -> None:
         out.append(f"{indent}{_scalar(value)}")
 
 
-def view_text(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> str:
-    """Plain text: the seat's view, its latest log lines, and its pending decision with numbered options."""
-    who = f"seat {seat}" if seat is not None else "spectator"
-    out = [f"{game.title or game.name} ({game.name}), {game.players} players. You are {who}."]
+@dataclass(frozen=True)
+class Asked:
+    """A decision as an agent is asked it: from the engine (:meth:`of`) or from a server's state frame
+    (:meth:`from_frame`); the text, the JSON document and answer parsing read only these fields."""
+
+    id: int
+    kind: str
+    prompt: str
+    default_id: int
+    options: tuple[dict[str, Any], ...]  # each with "id", "text", "label"
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(o["id"] for o in self.options)
+
+    @classmethod
+    def of(cls, decision: Decision) -> Asked:
+        return cls(decision.id, decision.kind, decision.prompt, decision.default_id, tuple(decision.options))
+
+    @classmethod
+    def from_frame(cls, decision: dict[str, Any]) -> Asked:
+        options = tuple({"id": o["id"], "text": o["text"], "label": o["label"]} for o in decision["options"])
+        return cls(decision["id"], decision["kind"], decision["prompt"], decision["default"], options)
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """Everything one seat is given at one moment: its view, its whole log, its own decision, the end."""
+
+    name: str
+    title: str
+    players: int
+    seat: int | None
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+    decision: Asked | None
+    over: bool
+    result: dict[str, Any] | None
+    waiting_for: list[int]
+
+    @classmethod
+    def of(cls, game: Game, seat: int | None) -> SeatState:
+        decision = pending_for(game, seat)
+        return cls(game.name, game.title or game.name, game.players, seat, game.view(seat), game.log_for(seat),
+                   Asked.of(decision) if decision is not None else None, game.over,
+                   game.result() if game.over else None, sorted({d.seat for d in game.pending()}))
+
+
+def render_text(state: SeatState, log_lines: int = LOG_LINES) -> str:
+    """The plain text of :func:`view_text` from a :class:`SeatState` (a local game or a server's frames)."""
+    who = f"seat {state.seat}" if state.seat is not None else "spectator"
+    out = [f"{state.title} ({state.name}), {state.players} players. You are {who}."]
     out.append("")
     out.append("== What you see ==")
-    _lines(game.view(seat), "", out)
-    events = game.log_for(seat)
+    _lines(state.view, "", out)
+    events = state.log
     if log_lines and events:
         shown = events[-log_lines:]
         out.append("")
         out.append(f"== Latest events ({len(shown)} of {len(events)}) ==")
         out.extend(f"[round {e['round']}] {e['text']}" for e in shown)
     out.append("")
-    decision = pending_for(game, seat)
-    if game.over:
+    decision = state.decision
+    if state.over:
         out.append("== The game is over ==")
-        result = game.result() or {}
+        result = state.result or {}
         out.append(f"winners: {_inline(result.get('winners', []))}; reason: {result.get('reason', '?')}")
     elif decision is None:
-        waiting = sorted({d.seat for d in game.pending()})
-        out.append(f"== Nothing for you to decide now (waiting for seat(s) {_inline(waiting)}) ==")
+        out.append(f"== Nothing for you to decide now (waiting for seat(s) {_inline(state.waiting_for)}) ==")
     else:
         out.append(f"== Your decision ({decision.kind}, decision {decision.id}) ==")
         out.append(decision.prompt)
@@ -107,19 +156,18 @@ def view_text(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> str:
     return "\n".join(out) + "\n"
 
 
-def view_json(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> dict[str, Any]:
-    """The same as :func:`view_text`, as a JSON-ready document that :func:`view_schema` describes."""
-    decision = pending_for(game, seat)
-    events = game.log_for(seat)
+def render_json(state: SeatState, log_lines: int = LOG_LINES) -> dict[str, Any]:
+    """The JSON document of :func:`view_json` from a :class:`SeatState`."""
+    decision = state.decision
     document: dict[str, Any] = {
-        "game": game.name,
-        "title": game.title or game.name,
-        "players": game.players,
-        "seat": seat,
-        "view": game.view(seat),
-        "log": events[-log_lines:] if log_lines else [],
-        "over": game.over,
-        "result": game.result() if game.over else None,
+        "game": state.name,
+        "title": state.title,
+        "players": state.players,
+        "seat": state.seat,
+        "view": state.view,
+        "log": state.log[-log_lines:] if log_lines else [],
+        "over": state.over,
+        "result": state.result,
         "decision": None,
     }
     if decision is not None:
@@ -132,6 +180,16 @@ def view_json(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> dict[
                         for n, o in enumerate(decision.options, 1)],
         }
     return document
+
+
+def view_text(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> str:
+    """Plain text: the seat's view, its latest log lines, and its pending decision with numbered options."""
+    return render_text(SeatState.of(game, seat), log_lines)
+
+
+def view_json(game: Game, seat: int | None, log_lines: int = LOG_LINES) -> dict[str, Any]:
+    """The same as :func:`view_text`, as a JSON-ready document that :func:`view_schema` describes."""
+    return render_json(SeatState.of(game, seat), log_lines)
 
 
 def view_schema() -> dict[str, Any]:
@@ -184,7 +242,7 @@ def view_schema() -> dict[str, Any]:
 _ID = re.compile(r"^id\s*[:= ]?\s*(\d+)$", re.IGNORECASE)
 
 
-def parse_answer(output: str, decision: Decision) -> tuple[int | None, list[str], str | None]:
+def parse_answer(output: str, decision: Decision | Asked) -> tuple[int | None, list[str], str | None]:
     """An agent's output -> (chosen option id or None, its private reasoning lines, what was wrong or None).
 
     Lines starting with ``#`` are reasoning. The first other non-empty line is the answer: an option

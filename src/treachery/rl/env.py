@@ -1,8 +1,10 @@
 """PettingZoo AEC environments over any registered game: a thin adapter with no rules of its own.
 
 Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``. The vector is the game's
-encoder applied to ``game.view(seat)``, followed by a small block naming the kind of decision pending
-for that seat (hashed); the mask has a 1 at every option id of that seat's pending decision. Actions
+encoder applied to ``game.view(seat)`` (through the encoder's ``encode_game``, which may write the same
+vector straight from the game, faster), followed by a small block naming the kind of decision pending
+for that seat (hashed); the mask has a 1 at every option id of that seat's pending decision (shared,
+read-only). Actions
 are option ids from the game's fixed catalogue. Rewards come from ``game.result()`` once, at the end
 (+1 winner, -1 everyone else). Simultaneous decisions are asked seat after seat: the engine seals
 each answer until all are in, so no seat sees another's choice early.
@@ -26,6 +28,7 @@ from .rewards import LOSS, seat_rewards
 
 KIND_BUCKETS = 16  # the decision-kind block: one flag "a decision is pending for me" + hashed kinds
 DEFAULT_PLAYERS = 5
+MASK_MEMO = 4096  # distinct option sets whose masks are kept
 
 
 def env_name(game_name: str) -> str:
@@ -60,7 +63,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self.game_options = dict(options or {})
         self.render_mode = render_mode
         self.metadata = {**TreacheryEnv.metadata, "name": env_name(game_name)}
-        self.encoder: Encoder = encoder_for(game_name, players)
+        self.encoder: Encoder = encoder_for(game_name, players, options)
         self.actions = cls.action_count()
         self.obs_size = self.encoder.size + KIND_BUCKETS
         self.possible_agents = [agent_name(s) for s in range(players)]
@@ -80,7 +83,11 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self._game: Game | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
         self._kind_slot: dict[str, int] = {}
-        self._views: dict[int, dict[str, Any]] = {}  # views built this step, by seat
+        self._no_decision = self._kind_block(None)
+        self._no_mask = np.zeros(self.actions, dtype=np.int8)
+        self._no_mask.flags.writeable = False
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._kind_blocks = [self._kind_block(slot) for slot in range(KIND_BUCKETS - 1)]
 
     # ---- the PettingZoo API ------------------------------------------------------------------------
 
@@ -162,16 +169,32 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         game = self.game
-        vector = np.zeros(self.obs_size, dtype=np.float32)
-        view = self._views.get(seat)
-        vector[:self.encoder.size] = self.encoder.encode(view if view is not None else game.view(seat))
-        mask = np.zeros(self.actions, dtype=np.int8)
+        kinds, mask = self._no_decision, self._no_mask
         decision = self._pending_for(seat)
         if decision is not None:
-            mask[list(decision.ids)] = 1
-            vector[self.encoder.size] = 1.0
-            vector[self.encoder.size + 1 + self._kind(decision.kind)] = 1.0
+            mask = self._mask(decision.ids)
+            kinds = self._kind_blocks[self._kind(decision.kind)]
+        vector = np.concatenate((self.encoder.encode_game(game, seat), kinds))
         return {"observation": vector, "action_mask": mask}
+
+    def _mask(self, ids: tuple[int, ...]) -> np.ndarray:
+        """The mask of these option ids, made once and shared read-only (a game offers few distinct sets)."""
+        mask = self._masks.get(ids)
+        if mask is None:
+            if len(self._masks) >= MASK_MEMO:
+                self._masks.clear()
+            mask = np.zeros(self.actions, dtype=np.int8)
+            mask[list(ids)] = 1
+            mask.flags.writeable = False
+            self._masks[ids] = mask
+        return mask
+
+    @staticmethod
+    def _kind_block(slot: int | None) -> np.ndarray:
+        block = np.zeros(KIND_BUCKETS, dtype=np.float32)
+        if slot is not None:
+            block[0] = block[1 + slot] = 1.0
+        return block
 
     def _kind(self, kind: str) -> int:
         slot = self._kind_slot.get(kind)
@@ -182,7 +205,6 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """After reset or an answer: hand out rewards, terminate the finished or eliminated, pick who acts."""
         game = self.game
-        self._views = {}
         for agent in self.agents:
             self.rewards[agent] = 0.0
         pending = game.pending()
@@ -192,10 +214,9 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[agent] = reward
                     self.terminations[agent] = True
         elif self.encoder.declares_eliminations:
-            # Who is out is public, so the acting seat's view (which its observation needs anyway) tells it.
-            acting_view = self._views[pending[0].seat] = game.view(pending[0].seat)
+            out = self.encoder.eliminated_seats(game)  # who is out is public
             for agent in self.agents:
-                if not self.terminations[agent] and self.encoder.eliminated(acting_view, self._seat_of[agent]):
+                if not self.terminations[agent] and self._seat_of[agent] in out:
                     self.rewards[agent] = LOSS  # an eliminated seat cannot win (the encoder declares it)
                     self.terminations[agent] = True
         self._accumulate_rewards()

@@ -191,6 +191,23 @@ class TreacheryState(pyspiel.State):  # type: ignore[misc]
             return "before the deal"
         return json.dumps(self.game.view(None), sort_keys=True)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TreacheryState:
+        """A state drawn from what ``player_id`` cannot rule out, for OpenSpiel's ISMCTS: the game's own sampler
+        (``Game.determinized``) seeded from ``probability_sampler()``. The seat's information-state string is
+        the same in the sample; the other seats' own answers are not known to it, so the sample has none."""
+        other = TreacheryState(self.get_game())
+        other.length = self.length
+        other.answers[player_id] = self.answers[player_id][:]
+        if self.game is None:
+            return other
+        seed = int(float(probability_sampler()) * 2**62)
+        try:
+            other.game = self.game.determinized(player_id, seed)
+        except NotImplementedError:
+            raise pyspiel.SpielError(f"{self.spec.game_name} has no sampler (Game.determinized): OpenSpiel's "
+                                     "ISMCTS cannot search it") from None
+        return other
+
     def __deepcopy__(self, memo: dict[int, Any]) -> TreacheryState:
         other = TreacheryState(self.get_game())
         other.game = self.game.clone() if self.game is not None else None
@@ -212,7 +229,7 @@ class TreacheryObserver:
         if state.game is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.encoder.encode(state.game.view(player))
+            self.tensor[:] = self.encoder.encode_game(state.game, player)
 
     def string_from(self, state: TreacheryState, player: int) -> str:
         if state.game is None:

@@ -1,8 +1,10 @@
 """Observation encoders: a seat's view (a JSON-ready dict) -> a fixed-size float32 vector.
 
-``encoder_for(game)`` returns the game's dedicated encoder when ``treachery.rl.encoders.<game>`` exists
-(it defines ``ENCODER``, a class built as ``ENCODER(players)``), else the generic :class:`HashedEncoder`,
-so a newly registered game works at once. See docs/research.md, "Adding an encoder".
+``encoder_for(game, players, options)`` returns the game's dedicated encoder when
+``treachery.rl.encoders.<game>`` exists (it defines ``ENCODER``, a class built as ``ENCODER(game)`` from a
+fresh game of the same configuration, read only for its fixed vocabulary: card names, codes), else the
+generic :class:`HashedEncoder`, so a newly registered game works at once. See docs/research.md,
+"Observation encoders, and adding one".
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ... import new_game
 from .base import Encoder
 from .generic import HashedEncoder
 
 __all__ = ["Encoder", "HashedEncoder", "encoder_for"]
 
 
-def encoder_for(game_name: str, players: int) -> Encoder:
+def encoder_for(game_name: str, players: int, options: dict[str, Any] | None = None) -> Encoder:
     module_name = f"{__name__}.{game_name}"
     try:
         module = importlib.import_module(module_name)
@@ -25,6 +28,6 @@ def encoder_for(game_name: str, players: int) -> Encoder:
             raise
         return HashedEncoder()
     factory: Any = module.ENCODER
-    encoder = factory(players)
+    encoder = factory(new_game(game_name, players=players, seed=0, options=options))
     assert isinstance(encoder, Encoder)
     return encoder

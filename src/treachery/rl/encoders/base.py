@@ -1,10 +1,13 @@
-"""The encoder protocol every observation encoder follows."""
+"""The encoder protocol every observation encoder follows, and the small helpers dedicated encoders share."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
+
+from ...engine import Game
 
 
 class Encoder:
@@ -32,3 +35,106 @@ class Encoder:
     @property
     def declares_eliminations(self) -> bool:
         return type(self).eliminated is not Encoder.eliminated
+
+    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+        """The observation of ``seat`` in ``game``: ``encode(game.view(seat))``. An encoder may override it with
+        a faster path that writes the same vector straight from the game; it must then show exactly what the
+        view shows, and its tests must prove both paths equal over many games."""
+        return self.encode(game.view(seat))
+
+    def eliminated_seats(self, game: Game) -> set[int]:
+        """The seats ``eliminated`` declares out, from the public view (an override may read public facts
+        from the game directly)."""
+        view = game.view(None)
+        return {seat for seat in range(game.players) if self.eliminated(view, seat)}
+
+
+class Layout:
+    """Named blocks of a vector laid out one after another; ``describe()`` is the layout as a table."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[str, int, int]] = []
+        self.size = 0
+
+    def add(self, name: str, size: int) -> int:
+        """Reserves ``size`` entries for ``name`` and returns where they start."""
+        at = self.size
+        self.blocks.append((name, at, size))
+        self.size += size
+        return at
+
+    def describe(self) -> str:
+        return "\n".join(f"{at:>6} {size:>5}  {name}" for name, at, size in self.blocks)
+
+
+class Vocabulary:
+    """Names (card names, codes, step names) to their one-hot index; unknown names share the last index, so a
+    new name never breaks the vector's size."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.index: dict[str, int] = {}
+        for name in names:
+            self.index.setdefault(name, len(self.index))
+        self.size = len(self.index) + 1
+
+    def __getitem__(self, name: str) -> int:
+        return self.index.get(name, self.size - 1)
+
+
+class Vector:
+    """Collects the entries of one observation and writes them into a float32 vector with a few numpy calls
+    (setting and clipping entries one by one from Python is the slow part of encoding)."""
+
+    __slots__ = ("hot", "at", "values")
+
+    def __init__(self) -> None:
+        self.hot: list[int] = []
+        self.at: list[int] = []
+        self.values: list[float] = []
+
+    def flag(self, index: int, on: Any = True) -> None:
+        if on:
+            self.hot.append(index)
+
+    def seat(self, at: int, seat: int | None) -> None:
+        """One-hot of a seat; None or a negative seat (nobody) sets nothing."""
+        if seat is not None and seat >= 0:
+            self.hot.append(at + seat)
+
+    def seats(self, at: int, seats: Iterable[int]) -> None:
+        self.hot.extend(at + s for s in seats if s >= 0)
+
+    def scaled(self, index: int, value: float | None, scale: float) -> None:
+        """``value / scale``, clipped to the encoder's range by :meth:`array`; None sets nothing."""
+        if value:
+            self.at.append(index)
+            self.values.append(value / scale)
+
+    def counts(self, at: int, vocabulary: Vocabulary, names: Sequence[str], scale: float) -> None:
+        """How many times each name occurs, ``/ scale`` (at most 1)."""
+        tally: dict[int, int] = {}
+        for name in names:
+            index = vocabulary[name]
+            tally[index] = tally.get(index, 0) + 1
+        for index, count in tally.items():
+            self.at.append(at + index)
+            self.values.append(count / scale)
+
+    def names(self, at: int, vocabulary: Vocabulary, names: Iterable[str]) -> None:
+        """A multi-hot set of names."""
+        self.hot.extend(at + vocabulary[name] for name in names)
+
+    def name(self, at: int, vocabulary: Vocabulary, name: str | None) -> None:
+        if name is not None:
+            self.hot.append(at + vocabulary[name])
+
+    def array(self, size: int, low: float = 0.0) -> np.ndarray:
+        """The vector, every scaled number clipped to ``[low, 1]`` (one numpy call instead of one per entry)."""
+        vector = np.zeros(size, dtype=np.float32)
+        if self.hot:
+            vector[self.hot] = 1.0
+        if self.at:
+            vector[self.at] = self.values
+            np.clip(vector, low, 1.0, out=vector)
+        return vector
+

@@ -13,6 +13,11 @@ names). Seats are absolute (seat 3 is block 3), like the action ids "seat 3". La
   Position (played, face down, card 24, Location 8, priority / 3), Action (played, cancelled, card 24,
   target seat 10, Location 8), ongoing card (24, since round / 20, Location 8), Frozen guess (8),
   discard (face down 1, card 24)
+
+``encode_game(game, seat)`` is the fast path the environment takes: the same vector written straight from
+the game, skipping the view's dicts (building the view was most of a step's time). It shows exactly what
+``build_view`` shows, field by field (the same K-H rules, from the same helpers); tests/rl check that
+both paths give the same vector at every step of many random games, every seat, every table size.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from ...engine import Game
 from ...games.killer.cards import LOCATION_CODES, LOCATIONS, card_code
+from ...games.killer.rules import STEP_NAMES, Killer
+from ...games.killer.view import _BARRICADE, _LOCATION_CHOICES, _SEAT_CHOICES, _STEP_OF_DECISION
 from .base import Encoder
 
 SEATS = 10
@@ -69,13 +77,17 @@ class KillerEncoder(Encoder):
     low = 0.0
     high = 1.0
 
-    def __init__(self, players: int) -> None:
-        self.players = players
+    def __init__(self, game: Game) -> None:
+        self.players = game.players
 
     def eliminated(self, view: dict[str, Any], seat: int) -> bool:
         """A dead crew member takes no further decision and is never among the winners (K-V4, K-W13).
         Who is alive is public (K-H16), so any seat's view tells it."""
         return not view["players"][seat]["alive"]
+
+    def eliminated_seats(self, game: Game) -> set[int]:
+        """The dead (K-V4, K-W13), read from the public ``alive`` flags (K-H16) without building a view."""
+        return {seat for seat, alive in enumerate(game.alive) if not alive}  # type: ignore[attr-defined]
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         v = np.zeros(SIZE, dtype=np.float32)
@@ -160,6 +172,101 @@ class KillerEncoder(Encoder):
             v[at + _P_DISCARD] = 1.0
         elif discarded:
             v[at + _P_DISCARD + 1 + _CARD[discarded]] = 1.0
+
+
+    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+        """``encode(game.view(seat))`` without building the view (see the module docstring)."""
+        assert isinstance(game, Killer)
+        v = np.zeros(SIZE, dtype=np.float32)
+        hot: list[int] = []
+        ended = game.over
+        if seat is not None:
+            hot.append(_SEAT + seat)
+            hot.extend(_HAND + c for c in game.hands[seat])  # K-H1
+        n = game.players
+        hot.extend(range(_IN_GAME, _IN_GAME + n))
+        v[_ROUND] = min(game.round, ROUNDS) / ROUNDS
+        v[_SHORT] = bool(game.short)
+        v[_BLACKOUT] = game._blackout_active()
+        v[_DECK] = min(len(game.deck), CARDS) / CARDS
+        pending = game._pending
+        step = "over" if ended else _STEP_OF_DECISION.get(pending[0].kind if pending else "") or STEP_NAMES[game.step]
+        hot.append(_STEP_AT + _STEP.get(step, len(STEPS)))
+        if game.first >= 0:
+            hot.append(_FIRST + game.first)
+        hot.extend({_WAITING + d.seat for d in pending})
+        looked = dict(game.looks[seat]) if seat is not None else {}
+        scanned = game.scanned
+        for slot, loc in enumerate(game.hunting_row):
+            at = _ROW + slot * _ROW_SLOT
+            hot.append(at)
+            if scanned[slot]:
+                hot.append(at + 1)
+            if ended or scanned[slot]:  # K-H9, K-H12
+                hot.append(at + 3 + loc)
+            elif slot in looked:  # K-H11
+                hot.append(at + 2)
+                hot.append(at + 3 + looked[slot])
+            hot.append(_ROW_SET + loc)  # K-H10
+        if game.alien >= 0:  # K-H13
+            hot.append(_ALIEN + game.alien)
+        hot.extend(_HUNTED + loc for loc in game.hunted)  # K-H15
+        hot.extend(_DESTROYED + loc for loc in range(PLACES) if game.destroyed[loc])
+        hot.extend(_REMOVED + loc for loc in game.removed_at_setup)
+        hot.extend(_REMOVED_CARDS + c for c in game.out)  # K-H4
+        for other in range(n):
+            self._player_from_game(game, v, hot, other, other == seat, ended)
+        v[hot] = 1.0
+        return v
+
+    @staticmethod
+    def _player_from_game(game: Killer, v: np.ndarray, hot: list[int], seat: int, mine: bool, ended: bool) -> None:
+        """The per-seat block from the game, as ``view.py``'s ``_player`` shows it to the viewer."""
+        at = _PLAYERS + seat * _PER_SEAT
+        alive, frozen = game.alive[seat], game.frozen[seat]
+        if alive:  # K-H16
+            hot.append(at)
+        if frozen:  # K-H17
+            hot.append(at + 1)
+        if alive and not frozen:
+            hot.append(at + 2)
+        if game.deadline[seat]:
+            v[at + 3] = min(game.deadline[seat], ROUNDS) / ROUNDS
+        v[at + 4] = min(len(game.hands[seat]), 2) / 2.0  # K-H26
+        card = game.position[seat]
+        face_down = game.face_down[seat]
+        if card >= 0:
+            p = at + _P_POSITION
+            hot.append(p)
+            if face_down:
+                hot.append(p + 1)
+            if not face_down or mine or ended:  # K-H6
+                hot.append(p + 2 + card)
+                hot.append(p + 2 + CARDS + game.location[seat])
+                v[p + 2 + CARDS + PLACES] = game.cards.cards[card].priority / 3.0
+        act = game.action[seat]
+        if act >= 0:  # K-H5
+            a = at + _P_ACTION
+            hot.append(a)
+            if game.darted[seat]:
+                hot.append(a + 1)
+            hot.append(a + 2 + act)
+            chosen = game.choice[seat]
+            if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not face_down):  # K-H6
+                hot.append(a + 2 + CARDS + chosen)
+            elif chosen >= 0 and act in _LOCATION_CHOICES:
+                hot.append(a + 2 + CARDS + SEATS + chosen)
+        held = game.ongoing[seat]
+        if held >= 0:  # K-H20
+            o = at + _P_ONGOING
+            hot.append(o + held)
+            v[o + CARDS] = min(game.ongoing_since[seat] or 0, ROUNDS) / ROUNDS
+            if held == _BARRICADE and game.barricade >= 0:
+                hot.append(o + CARDS + 1 + game.barricade)
+        if game.guess[seat] >= 0 and frozen and (mine or game.guess_public or ended):  # K-H18
+            hot.append(at + _P_GUESS + game.guess[seat])
+        if game.discard[seat] >= 0:  # K-H19
+            hot.append(at + _P_DISCARD + 1 + game.discard[seat] if mine or ended else at + _P_DISCARD)
 
 
 ENCODER = KillerEncoder

@@ -1,0 +1,228 @@
+"""The observation encoder for Who Should We Eat?: a fixed-size float32 vector from one seat's view (W-H*).
+
+It reads only the view and the game's vocabulary (card, Quest, Character and Personality codes). Seats are
+absolute (block 3 is seat 3). Values are in [-1, 1]: counts and numbers are divided by the scale shown and
+clipped (Food, Sanity and Build may go below zero). ``EatEncoder(game).layout.describe()`` prints the
+offsets. Layout:
+
+- viewer seat (10, one-hot), seats in the game (10), round / 30, step (one-hot + unknown), Leader (10)
+- Food, Sanity, Build, raft target / 40, red number / 12; variants: Follow the Leader, Phone Booth,
+  Dwindling Resources / 5
+- Quest selection, Quests in the Box, Ill Wind (each one-hot over the Quests); Quest deck size and Quests
+  boxed at setup / 15; Cold Nights / 5, Trial held
+- draw and discard piles (Food, Sanity, Build, Ghost) / 40
+- Knives out, fight, hidden from the vote, loud, waiting for (10 each); attacks: attacker x target
+  (10 x 10) and the attacker's Boar Tusk (10)
+- own hand by card (count / 3)
+- per seat (10 blocks): status (survivor, fallen, ghost), Leader, Character, meat / 10, Personality,
+  Paranoid used, haunt card, Quests held, cards in hand / 6, has a Play card, has a Keep card, Keep card
+  face up, shielded, Play card and Keep card as known to this seat
+
+``encode_game(game, seat)`` is the fast path the environment takes: the same vector written straight from
+the game, without building the view's dicts. It shows exactly what ``build_view`` shows, field by field
+(the same W-H rules); tests/rl check both paths equal at every step of many random games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...engine import Game
+from ...games.eat.cards import CARD_CODES, DECKS, QUEST_CODES
+from ...games.eat.rules import STATUS_NAMES, STEP_NAMES, SURVIVOR, Eat, red_number
+from ...games.eat.view import _STEP_OF_DECISION
+from .base import Encoder, Layout, Vector, Vocabulary
+
+SEATS = 10
+CARDS = Vocabulary(CARD_CODES)
+QUESTS = Vocabulary(QUEST_CODES)
+STATUS = Vocabulary(STATUS_NAMES)
+STEPS = Vocabulary((*STEP_NAMES, "over"))
+PILES = tuple(d.lower() for d in DECKS)
+
+
+class EatEncoder(Encoder):
+    name = "eat"
+    low = -1.0
+    high = 1.0
+
+    def __init__(self, game: Game) -> None:
+        card_set = game.cards  # type: ignore[attr-defined]
+        self.characters = Vocabulary(c.code for c in card_set.characters)
+        self.personalities = Vocabulary(p.code for p in card_set.personalities)
+        top = self.layout = Layout()
+        self._seat, self._in_game = top.add("viewer seat", SEATS), top.add("seats in the game", SEATS)
+        self._round, self._step = top.add("round / 30", 1), top.add("step", STEPS.size)
+        self._leader = top.add("Leader", SEATS)
+        self._supplies = top.add("Food, Sanity, Build, raft target / 40, red number / 12", 5)
+        self._variants = top.add("Follow the Leader, Phone Booth, Dwindling Resources / 5", 3)
+        self._selection, self._box = top.add("Quest selection", QUESTS.size), top.add("Box", QUESTS.size)
+        self._ill_wind = top.add("Ill Wind", QUESTS.size)
+        self._quest_counts = top.add("Quest deck, boxed at setup / 15; Cold Nights / 5, Trial held", 4)
+        self._piles = top.add("draw piles, discard piles / 40", 2 * len(PILES))
+        self._knives, self._fight = top.add("Knives out", SEATS), top.add("fight", SEATS)
+        self._hidden, self._loud = top.add("hidden from the vote", SEATS), top.add("loud", SEATS)
+        self._waiting = top.add("waiting for", SEATS)
+        self._attacks = top.add("attacks (attacker x target)", SEATS * SEATS)
+        self._tusk = top.add("attacker used the Boar Tusk", SEATS)
+        self._hand = top.add("own hand by card / 3", CARDS.size)
+        player = self.player_layout = Layout()
+        self._p_status, self._p_leader = player.add("status", STATUS.size), player.add("Leader", 1)
+        self._p_character = player.add("Character", self.characters.size)
+        self._p_meat = player.add("meat / 10", 1)
+        self._p_personality = player.add("Personality", self.personalities.size)
+        self._p_paranoid, self._p_haunt = player.add("Paranoid used", 1), player.add("haunt", CARDS.size)
+        self._p_quests = player.add("Quests held", QUESTS.size)
+        self._p_flags = player.add("cards in hand / 6, has Play, has Keep, shielded", 4)
+        self._p_keep_up = player.add("Keep card face up", CARDS.size)
+        self._p_play, self._p_keep = player.add("Play card", CARDS.size), player.add("Keep card", CARDS.size)
+        self._per_seat = player.size
+        self._players = top.add(f"per seat ({SEATS} x {player.size})", SEATS * player.size)
+        self.size = top.size
+        self._card_of = [CARDS[code] for code in CARD_CODES]
+        self._quest_of = [QUESTS[code] for code in QUEST_CODES]
+        self._status_of = [STATUS[name] for name in STATUS_NAMES]
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        v = Vector()
+        v.seat(self._seat, view["seat"])
+        v.seats(self._in_game, range(len(view["players"])))
+        v.scaled(self._round, view["round"], 30)
+        v.flag(self._step + STEPS[view["step"]])
+        v.seat(self._leader, view["leader"])
+        for offset, key in enumerate(("food", "sanity", "build", "raft_target")):
+            v.scaled(self._supplies + offset, view[key], 40)
+        v.scaled(self._supplies + 4, view["red_number"], 12)
+        variants = view["variants"]
+        v.flag(self._variants, variants["follow_the_leader"])
+        v.flag(self._variants + 1, variants["phone_booth"])
+        v.scaled(self._variants + 2, variants["dwindling_resources"], 5)
+        v.names(self._selection, QUESTS, view["quest_selection"])
+        v.names(self._box, QUESTS, view["box"])
+        v.name(self._ill_wind, QUESTS, view["ill_wind"])
+        v.scaled(self._quest_counts, view["quest_deck_size"], 15)
+        v.scaled(self._quest_counts + 1, view["box_at_setup"], 15)
+        v.scaled(self._quest_counts + 2, view["cold_nights"], 5)
+        v.flag(self._quest_counts + 3, view["trial_held"])
+        draw, discard = view["draw_piles"], view["discard_piles"]
+        for offset, pile in enumerate(PILES):
+            v.scaled(self._piles + offset, draw[pile], 40)
+            v.scaled(self._piles + len(PILES) + offset, discard[pile], 40)
+        v.seats(self._knives, view["knives_out"])
+        v.seats(self._fight, view["fight"])
+        v.seats(self._hidden, view["hidden_from_vote"])
+        v.seats(self._loud, view["loud"])
+        v.seats(self._waiting, view["waiting_for"])
+        for attack in view["attacks"]:
+            v.flag(self._attacks + attack["attacker"] * SEATS + attack["target"])
+            v.flag(self._tusk + attack["attacker"], attack["boar_tusk"])
+        v.counts(self._hand, CARDS, view.get("hand", ()), 3)
+        for player in view["players"]:
+            self._player(v, player)
+        return v.array(self.size, self.low)
+
+    def _player(self, v: Vector, player: dict[str, Any]) -> None:
+        at = self._players + player["seat"] * self._per_seat
+        v.name(at + self._p_status, STATUS, player["status"])
+        v.flag(at + self._p_leader, player["leader"])
+        v.name(at + self._p_character, self.characters, player["character"])
+        v.scaled(at + self._p_meat, player["meat"], 10)
+        v.name(at + self._p_personality, self.personalities, player["personality"])
+        v.flag(at + self._p_paranoid, player["paranoid_used"])
+        v.name(at + self._p_haunt, CARDS, player["haunt"])
+        v.names(at + self._p_quests, QUESTS, player["quests"])
+        v.scaled(at + self._p_flags, player["cards_in_hand"], 6)
+        v.flag(at + self._p_flags + 1, player["has_play"])
+        v.flag(at + self._p_flags + 2, player["has_keep"])
+        v.flag(at + self._p_flags + 3, player["shielded"])
+        v.name(at + self._p_keep_up, CARDS, player["keep_face_up"])
+        v.name(at + self._p_play, CARDS, player.get("play"))
+        v.name(at + self._p_keep, CARDS, player.get("keep"))
+
+    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+        """``encode(game.view(seat))`` without building the view (see the module docstring)."""
+        assert isinstance(game, Eat)
+        v = Vector()
+        hot = v.hot
+        card_of, quest_of = self._card_of, self._quest_of
+        n, ended = game.players, game.over
+        v.seat(self._seat, seat)
+        hot.extend(range(self._in_game, self._in_game + n))
+        v.scaled(self._round, game.round, 30)
+        pending = game._pending
+        step = "over" if ended else _STEP_OF_DECISION.get(pending[0].kind if pending else "") or STEP_NAMES[game.step]
+        hot.append(self._step + STEPS[step])
+        v.seat(self._leader, game.leader)
+        for offset, amount in enumerate((game.food, game.sanity, game.build, game.target)):
+            v.scaled(self._supplies + offset, amount, 40)
+        v.scaled(self._supplies + 4, red_number(game.sanity), 12)
+        if game.follow_the_leader:
+            hot.append(self._variants)
+        if game.phone_booth:
+            hot.append(self._variants + 1)
+        v.scaled(self._variants + 2, game.dwindling, 5)
+        hot.extend(self._selection + quest_of[q] for q in game.selection)  # W-H3
+        v.names(self._box, QUESTS, game.box)  # W-H28
+        if game.ill_wind >= 0:
+            hot.append(self._ill_wind + quest_of[game.ill_wind])
+        v.scaled(self._quest_counts, len(game.quest_deck), 15)  # W-H5
+        v.scaled(self._quest_counts + 1, len(game.box_hidden), 15)  # W-H4: only how many
+        v.scaled(self._quest_counts + 2, game.cold_nights, 5)
+        if game.trial_held:
+            hot.append(self._quest_counts + 3)
+        for offset in range(len(PILES)):  # W-H5, W-H7
+            v.scaled(self._piles + offset, len(game.piles[offset]), 40)
+            v.scaled(self._piles + len(PILES) + offset, len(game.discards[offset]), 40)
+        hot.extend(self._knives + s for s in game.knives)
+        hot.extend(self._fight + s for s in game.fight)
+        hot.extend(self._hidden + s for s in range(n) if game.hidden[s])
+        hot.extend(self._loud + s for s in range(n) if game.loud[s])
+        hot.extend({self._waiting + d.seat for d in pending})  # W-H27
+        for attacker, target, tusk in game.attacks:
+            hot.append(self._attacks + attacker * SEATS + target)
+            if tusk:
+                hot.append(self._tusk + attacker)
+        if seat is not None:  # W-H9
+            tally: dict[int, int] = {}
+            for card in game.hands[seat]:
+                tally[card_of[card]] = tally.get(card_of[card], 0) + 1
+            for index, count in tally.items():
+                v.scaled(self._hand + index, count, 3)
+        characters, personalities = game.cards.characters, game.cards.personalities
+        for other in range(n):
+            p = self._players + other * self._per_seat
+            status = game.status[other]
+            hot.append(p + self._p_status + self._status_of[status])  # W-H2
+            if other == game.leader:
+                hot.append(p + self._p_leader)
+            hot.append(p + self._p_character + self.characters[characters[game.character[other]].code])  # W-H1
+            if status == SURVIVOR:
+                v.scaled(p + self._p_meat, game.meat(other), 10)
+            if game.personality[other] >= 0:
+                hot.append(p + self._p_personality + self.personalities[personalities[game.personality[other]].code])
+            if game.paranoid_used[other]:
+                hot.append(p + self._p_paranoid)
+            if game.haunt[other] >= 0:  # W-H3
+                hot.append(p + self._p_haunt + card_of[game.haunt[other]])
+            hot.extend(p + self._p_quests + quest_of[q] for q in game.held[other])
+            v.scaled(p + self._p_flags, len(game.hands[other]), 6)
+            play, keep = game.play[other], game.keep[other]
+            if play >= 0:  # W-H11
+                hot.append(p + self._p_flags + 1)
+            if keep >= 0:
+                hot.append(p + self._p_flags + 2)
+                if game.keep_up[other]:
+                    hot.append(p + self._p_keep_up + card_of[keep])
+            if game.shielded[other]:
+                hot.append(p + self._p_flags + 3)
+            if other == seat or ended:  # W-H9, W-H11, W-H26
+                if play >= 0:
+                    hot.append(p + self._p_play + card_of[play])
+                if keep >= 0:
+                    hot.append(p + self._p_keep + card_of[keep])
+        return v.array(self.size, self.low)
+
+
+ENCODER = EatEncoder

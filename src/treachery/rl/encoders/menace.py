@@ -1,0 +1,246 @@
+"""The observation encoder for The Menace Among Us: a fixed-size float32 vector from one seat's view (M-H*).
+
+It reads only the view and the game's vocabulary (the card set's names of cards, Agendas, abilities,
+Characters and Wounds). Seats are absolute (block 3 is seat 3). All values are in [0, 1]: counts and
+numbers are divided by the scale shown and capped at 1. ``MenaceEncoder(game).layout.describe()`` prints
+the offsets. Layout:
+
+- viewer seat (8, one-hot), seats in the game (8), advanced mode, game over, round / 25, Oxygen, Energy,
+  ceiling / 10, Mission Leader (8), whose turn (8), EmMA target / 5, cards played / 8, EmMA deck / 30,
+  EmMA added / 10, Wound deck / 17, discard pile / 60, pool left / 16
+- discarded Wounds by Wound (count / 3); revealed cards by card (count / 5) and cancelled ones (count / 5)
+- Agendas in play; pending effects: Veto, Moxie, Greenhouse, Lockdown, Target Lock, Reassign (8 seats
+  each), Trace, De-escalate, Replicate carried, Replicate pending
+- the last vote (8 x not voting, abstain, target 8), who called it (8), the Coward's side (menace, crew)
+- own hand, own face-down cards and own deck list by card (count / 5, / 3, / 10); own Agenda; Characters
+  dealt to choose from; abilities usable now; Agendas this seat has seen (8 x Agenda)
+- per seat (8 blocks): alive, exiled, Character, Wounds (count / 2), hand / 10, deck / 20, face down / 5,
+  Agenda as known to this seat, abilities
+
+``encode_game(game, seat)`` is the fast path the environment takes: the same vector written straight from
+the game, without building the view's dicts. It shows exactly what ``Menace.view`` shows, field by field
+(the same M-H rules); tests/rl check both paths equal at every step of many random games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...engine import Game
+from ...games.menace.cards import COWARD
+from ...games.menace.rules import ROUND_LIMIT, Menace
+from .base import Encoder, Layout, Vector, Vocabulary
+
+SEATS = 8
+SIDES = Vocabulary(("menace", "crew"))
+SEAT_EFFECTS = ("veto", "moxie", "greenhouse", "target_lock", "reassign")
+FLAG_EFFECTS = ("trace", "de_escalate", "replicate_carried", "replicate_pending")
+_NUMBER_SCALES = (ROUND_LIMIT, 10, 10, 10, 5, 8, 30, 10, 17, 60, 16)
+
+
+class MenaceEncoder(Encoder):
+    name = "menace"
+    low = 0.0
+    high = 1.0
+
+    def __init__(self, game: Game) -> None:
+        card_set = game.cards  # type: ignore[attr-defined]
+        cards = self.cards = Vocabulary(card_set.bda_names)
+        agendas = self.agendas = Vocabulary(card_set.agenda_names)
+        abilities = self.abilities = Vocabulary(card_set.ability_names)
+        characters = self.characters = Vocabulary(card_set.character_names)
+        wounds = self.wounds = Vocabulary(card_set.wound_names)
+        top = self.layout = Layout()
+        self._seat, self._in_game = top.add("viewer seat", SEATS), top.add("seats in the game", SEATS)
+        self._flags = top.add("advanced, over", 2)
+        self._numbers = top.add("round, Oxygen, Energy, ceiling, EmMA target, played, EmMA deck, EmMA added, "
+                                "Wound deck, discard pile, pool left", 11)
+        self._leader, self._turn = top.add("Mission Leader", SEATS), top.add("whose turn", SEATS)
+        self._wound_discard = top.add("discarded Wounds / 3", wounds.size)
+        self._revealed = top.add("revealed cards / 5", cards.size)
+        self._cancelled = top.add("cancelled revealed cards / 5", cards.size)
+        self._in_play = top.add("Agendas in play", agendas.size)
+        self._seat_effects = top.add("Veto, Moxie, Greenhouse, Target Lock, Reassign (x 8 seats)",
+                                     len(SEAT_EFFECTS) * SEATS)
+        self._lockdown = top.add("Lockdown", SEATS)
+        self._flag_effects = top.add("Trace, De-escalate, Replicate carried, pending", len(FLAG_EFFECTS))
+        self._votes = top.add("last vote (seat x not voting, abstain, target)", SEATS * (SEATS + 2))
+        self._caller, self._coward = top.add("vote caller", SEATS), top.add("Coward's side", SIDES.size)
+        self._hand = top.add("own hand / 5", cards.size)
+        self._face_down = top.add("own face-down cards / 3", cards.size)
+        self._deck_list = top.add("own deck list / 10", cards.size)
+        self._agenda = top.add("own Agenda", agendas.size)
+        self._dealt = top.add("Characters dealt", characters.size)
+        self._usable = top.add("abilities usable now", abilities.size)
+        self._seen = top.add("Agendas seen (seat x Agenda)", SEATS * agendas.size)
+        player = self.player_layout = Layout()
+        self._p_flags = player.add("alive, exiled, hand / 10, deck / 20, face down / 5", 5)
+        self._p_character = player.add("Character", characters.size)
+        self._p_wounds = player.add("Wounds / 2", wounds.size)
+        self._p_agenda = player.add("Agenda", agendas.size)
+        self._p_abilities = player.add("abilities", abilities.size)
+        self._per_seat = player.size
+        self._players = top.add(f"per seat ({SEATS} x {player.size})", SEATS * player.size)
+        self.size = top.size
+        self._card_of = [cards[name] for name in game.names]  # type: ignore[attr-defined]
+        self._wound_of = [wounds[name] for name in card_set.wound_names]
+        self._agenda_of = [agendas[name] for name in card_set.agenda_names]
+        self._ability_of = [abilities[name] for name in card_set.ability_names]
+        self._character_of = [characters[name] for name in card_set.character_names]
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        v = Vector()
+        cards, agendas = self.cards, self.agendas
+        v.seat(self._seat, view.get("seat"))
+        v.seats(self._in_game, range(len(view["players"])))
+        v.flag(self._flags, view["mode"] == "advanced")
+        v.flag(self._flags + 1, view["over"])
+        at = self._numbers
+        for offset, (key, scale) in enumerate((("round", ROUND_LIMIT), ("oxygen", 10), ("energy", 10),
+                                               ("ceiling", 10), ("emma_target", 5), ("played_count", 8),
+                                               ("emma_deck", 30), ("emma_added", 10), ("wound_deck", 17),
+                                               ("discard_pile", 60), ("pool_left", 16))):
+            v.scaled(at + offset, view[key], scale)
+        v.seat(self._leader, view["leader"])
+        v.seat(self._turn, view["turn"])
+        v.counts(self._wound_discard, self.wounds, view["wound_discard"], 3)
+        revealed = view["revealed"]
+        v.counts(self._revealed, cards, [r["card"] for r in revealed], 5)
+        v.counts(self._cancelled, cards, [r["card"] for r in revealed if r["cancelled"]], 5)
+        v.names(self._in_play, agendas, view["agendas_in_play"])
+        effects = view["effects"]
+        for offset, key in enumerate(SEAT_EFFECTS):
+            v.seat(self._seat_effects + offset * SEATS, effects[key])
+        v.seats(self._lockdown, effects["lockdown"])
+        for offset, key in enumerate(FLAG_EFFECTS):
+            v.flag(self._flag_effects + offset, effects[key])
+        for seat, vote in enumerate(view["votes"]):  # -2 not voting, -1 abstain, else the seat voted for
+            v.flag(self._votes + seat * (SEATS + 2) + (vote + 2 if vote < 0 else 2 + vote))
+        v.seat(self._caller, view["vote_caller"])
+        v.name(self._coward, SIDES, view.get("coward_side"))
+        v.counts(self._hand, cards, view.get("hand", ()), 5)
+        v.counts(self._face_down, cards, view.get("my_face_down", ()), 3)
+        v.counts(self._deck_list, cards, view.get("deck_list", ()), 10)
+        v.name(self._agenda, agendas, view.get("my_agenda"))
+        v.names(self._dealt, self.characters, view.get("dealt", ()))
+        v.names(self._usable, self.abilities, view.get("usable", ()))
+        for seat, agenda in view.get("seen_agendas", {}).items():
+            v.flag(self._seen + int(seat) * agendas.size + agendas[agenda])
+        for player in view["players"]:
+            self._player(v, player)
+        return v.array(self.size)
+
+    def _player(self, v: Vector, player: dict[str, Any]) -> None:
+        at = self._players + player["seat"] * self._per_seat
+        v.flag(at + self._p_flags, player["alive"])
+        v.flag(at + self._p_flags + 1, player["exiled"])
+        v.scaled(at + self._p_flags + 2, player["hand_count"], 10)
+        v.scaled(at + self._p_flags + 3, player["deck_count"], 20)
+        v.scaled(at + self._p_flags + 4, player["face_down"], 5)
+        v.name(at + self._p_character, self.characters, player["character"])
+        v.counts(at + self._p_wounds, self.wounds, player["wounds"], 2)
+        v.name(at + self._p_agenda, self.agendas, player["agenda"])
+        v.names(at + self._p_abilities, self.abilities, player.get("abilities", ()))
+
+    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+        """``encode(game.view(seat))`` without building the view (see the module docstring)."""
+        assert isinstance(game, Menace)
+        v = Vector()
+        hot = v.hot
+        card_of, wound_of, agenda_of = self._card_of, self._wound_of, self._agenda_of
+        ability_of, character_of = self._ability_of, self._character_of
+        n, over, resolving = game.players, game.over, game.in_resolution
+        v.seat(self._seat, seat)
+        hot.extend(range(self._in_game, self._in_game + n))
+        if game.advanced:
+            hot.append(self._flags)
+        if over:
+            hot.append(self._flags + 1)
+        at = self._numbers
+        numbers = (game.round, game.oxygen, game.energy, game.ceiling if resolving else min(10, game.energy + 5),
+                   (n + 1) // 2, game.played_count, len(game.emma), game.emma_added, len(game.wound_deck),
+                   game.discard_count, len(game.order) - game.reveal_i if resolving else 0)
+        for offset, (number, scale) in enumerate(zip(numbers, _NUMBER_SCALES, strict=True)):
+            if number:
+                v.at.append(at + offset)
+                v.values.append(number / scale)
+        v.seat(self._leader, game.leader)
+        v.seat(self._turn, game.turn_seat)
+        self._counts(v, self._wound_discard, [wound_of[w] for w in game.wound_discard], 3)
+        self._counts(v, self._revealed, [card_of[c] for c, _ in game.shown], 5)
+        self._counts(v, self._cancelled, [card_of[c] for c, cancelled in game.shown if cancelled], 5)
+        in_play = ["The Contagion"] if n == 4 and not game.random_menace else (
+            ["The Contagion", "The Butcher"] if n >= 5 else [])  # as the view names them
+        if n >= 6:
+            in_play.append("The Saint")
+        if n >= 7:
+            in_play.append("The Coward")
+        v.names(self._in_play, self.agendas, in_play)
+        veto = game.veto if not game.veto_spent else -1
+        for offset, holder in enumerate((veto, game.moxie, game.greenhouse, game.target_lock, game.reassign)):
+            v.seat(self._seat_effects + offset * SEATS, holder)
+        hot.extend(self._lockdown + s for s in range(n) if game.lockdown[s])
+        for offset, on in enumerate((game.trace, game.deescalate, game.carry, game.copy_next)):
+            if on:
+                hot.append(self._flag_effects + offset)
+        for voter, vote in enumerate(game.votes):
+            hot.append(self._votes + voter * (SEATS + 2) + (vote + 2 if vote < 0 else 2 + vote))
+        v.seat(self._caller, game.last_caller)
+        if COWARD in game.agenda:  # M-H5
+            hot.append(self._coward + (0 if game.coward_menace else 1))
+        if seat is not None:
+            self._counts(v, self._hand, [card_of[c] for c in game.hands[seat]], 5)
+            hot.append(self._agenda + agenda_of[game.agenda[seat]])
+            if not resolving:
+                self._counts(v, self._face_down, [card_of[c] for c, owner in game.pool if owner == seat], 3)
+            self._counts(v, self._deck_list, [card_of[c] for c in game.deck_list[seat]], 10)
+            hot.extend(self._dealt + character_of[c] for c in game.dealt[seat])
+            if game.alive[seat]:
+                hot.extend(self._usable + ability_of[a] for a in game._usable(seat))
+            size = self.agendas.size
+            hot.extend(self._seen + t * size + agenda_of[game.agenda[t]] for h, t in game.seen_agendas if h == seat)
+        abilities = game.cards.character_abilities
+        indices, values = v.at, v.values
+        face_down = [0] * n
+        if not resolving:
+            for _, owner in game.pool:
+                if owner >= 0:  # EmMA's cards have no seat
+                    face_down[owner] += 1
+        flags, per_seat = self._players + self._p_flags, self._per_seat
+        for other in range(n):
+            p = self._players + other * per_seat
+            f = flags + other * per_seat
+            if game.alive[other]:
+                hot.append(f)
+            if game.exiled[other]:
+                hot.append(f + 1)
+            for offset, count, scale in ((2, len(game.hands[other]), 10), (3, len(game.decks[other]), 20),
+                                         (4, face_down[other], 5)):
+                if count:
+                    indices.append(f + offset)
+                    values.append(count / scale)
+            character = game.character[other]
+            if character >= 0:
+                hot.append(p + self._p_character + character_of[character])
+                hot.extend(p + self._p_abilities + ability_of[a] for a in abilities[character])
+            if game.wounds[other]:
+                self._counts(v, p + self._p_wounds, [wound_of[w] for w in game.wounds[other]], 2)
+            if game.revealed[other] or other == seat or over:  # M-H1
+                hot.append(p + self._p_agenda + agenda_of[game.agenda[other]])
+        return v.array(self.size)
+
+    @staticmethod
+    def _counts(v: Vector, at: int, indices: list[int], scale: float) -> None:
+        if not indices:
+            return
+        tally: dict[int, int] = {}
+        for index in indices:
+            tally[index] = tally.get(index, 0) + 1
+        for index, count in tally.items():
+            v.at.append(at + index)
+            v.values.append(count / scale)
+
+
+ENCODER = MenaceEncoder
