@@ -62,14 +62,3 @@ def test_resampling_keeps_the_seats_information_state_for_ismcts() -> None:
         assert sample.legal_actions() == state.legal_actions() and sample.current_player() == player
         worlds.add(str(sample.game.view(None)) + str([sample.game.view(s) for s in range(4) if s != player]))
     assert len(worlds) > 1  # what the seat cannot see is drawn anew
-
-
-def test_a_game_without_a_sampler_says_so_to_ismcts() -> None:
-    without = [g for g in GAMES if treachery.game_class(g).determinized is treachery.Game.determinized]
-    if not without:
-        pytest.skip("every game has a sampler")
-    openspiel.register(without[:1])
-    state = pyspiel.load_game(f"{openspiel.short_name(without[0])}").new_initial_state()
-    state.apply_action(0)
-    with pytest.raises(pyspiel.SpielError, match="has no sampler"):
-        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
