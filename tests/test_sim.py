@@ -24,6 +24,7 @@ from treachery.sim import (
     wilson,
 )
 from treachery.sim.bench import DEFAULT_YARDSTICK, run_bench
+from treachery.sim.seating import BotPlan, parse_bot_plan
 
 
 def test_game_seeds_are_derived_reproducible_and_distinct() -> None:
@@ -136,7 +137,7 @@ def test_a_failing_game_is_named_with_a_way_to_replay_it(monkeypatch: pytest.Mon
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("boom")
 
-    monkeypatch.setattr(runner, "run_game", broken)
+    monkeypatch.setattr(runner, "play_game", broken)
     with pytest.raises(GameFailed, match=r"game 0 of the batch failed with KeyError.*--bots-only --players 3 --seed"):
         simulate("killer", [3], 5, seed=1, workers=1, kind="random")
 
@@ -163,3 +164,33 @@ def test_bench_measures_every_path_and_skips_a_missing_yardstick(tmp_path: Path)
 def test_bench_measures_the_yardstick_in_the_same_run() -> None:
     report = run_bench("killer", seconds=0.1, players=[4])
     assert report["yardstick_steps_per_s"] > 0 and report["rows"][0]["yardstick_steps_per_s"] > 0
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("killer", 5), ("menace", 7), ("eat", 6), ("guest", 8)])
+def test_roles_are_the_sides_as_dealt_named_as_in_the_result(game_name: str, players: int) -> None:
+    for seed in range(6):
+        game, _, roles, _ = runner.play_game(game_name, players, seed, "random")
+        sides = game.result()["sides"]  # type: ignore[index]
+        assert len(roles) == players and set(roles) <= set(sides.values()) | {"survivor"}
+        if game_name == "menace":  # Agendas never change hands: the side at the end is the side dealt
+            assert roles == [sides[s] for s in range(players)]
+    fresh = treachery.new_game(game_name, players, 3)
+    assert fresh.roles() == fresh.clone().roles()
+
+
+def test_bot_plan_seats_kinds_by_side_and_rotates_a_solo_seat() -> None:
+    plan = BotPlan("heuristic", (("menace", "random"),))
+    assert plan.kinds(["crew", "menace", "crew", "menace"]) == ["heuristic", "random", "heuristic", "random"]
+    assert plan.label == "menace=random,heuristic"
+    solo = BotPlan("random", solo="heuristic")
+    assert [solo.kinds(["crew"] * 4, seed).index("heuristic") for seed in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("text", "says"), [("crew=heuristic,menace=genius", "no 'genius' bot"),
+                                            ("alien=random", "no side 'alien'"),
+                                            ("crew=random,crew=heuristic", "twice"),
+                                            ("random,heuristic", "two kinds")])
+def test_bot_plan_errors_name_what_is_allowed(text: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        parse_bot_plan("menace", text, ["crew", "menace"])
+    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("heuristic", (("crew", "random"),))

@@ -3,6 +3,7 @@ AI agent program, serve games online."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import secrets
 import sys
@@ -12,12 +13,18 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
 from typer.core import TyperGroup
 
 from . import GameConfigError, games, new_game, replay_record
-from .sim import GameFailed, parse_player_range, play_out, resolve_bot_kind, seat_bots, simulate
+from .engine import game_class
+from .sim import GameFailed, parse_player_range, play_out, resolve_bot_kind, seat_bots
+from .sim.overrides import build_settings
+from .sim.runner import BatchResult, Job, run_batch
+from .sim.seating import available_kinds, parse_bot_plan
 from .terminal import Quit, bench_table, play_in_terminal, seat_name, simulation_table, transcript
 
 
@@ -164,49 +171,179 @@ def replay(
     transcript(_console(), game, seat, header, rules=rules)
 
 
-@app.command(name="simulate")
-def simulate_command(
-    game_name: GameArg = "killer",
-    players: Annotated[str, typer.Option("--players", "-p", help="A player count N or a range A-B.")] = "3-10",
-    games_: Annotated[int, typer.Option("--games", "-n", help="Games per player count.")] = 20000,
-    seed: Annotated[int, typer.Option("--seed", help="Batch seed: same seed, same results.")] = 1,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
-    bots: BotsOpt = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
-    option: OptionsOpt = None,
-) -> None:
-    """Play many bot games per player count over a process pool and report win rates and game lengths."""
-    console = _console()
+def _side_names(game_name: str, counts: list[int]) -> list[str]:
+    """The sides a game deals at these player counts (from a few deals each), for checking ``--bots side=kind``."""
+    return sorted({role for n in counts for seed in range(4) for role in new_game(game_name, n, seed).roles()})
+
+
+def _simulation_job(game_name: str, players: str | None, games_: int, seed: int, workers: int, bots: str | None,
+                    option: list[str] | None, set_: list[str] | None, sweep: list[str] | None,
+                    cards: Path | None) -> Job:
+    """Everything a batch needs, checked here (one line and exit 2 on bad input), before any game runs."""
     with _user_errors():
-        counts = parse_player_range(players, game_name)
-        kind = resolve_bot_kind(game_name, bots)
+        cls = game_class(game_name)
+        counts = parse_player_range(players or f"{cls.min_players}-{cls.max_players}", game_name)
         if games_ < 1 or workers < 1:
             raise ValueError(f"--games and --workers must be at least 1, got {games_} and {workers}")
-        options = parse_options(option)
-        new_game(game_name, players=counts[0], seed=seed, options=options)  # bad options fail here, not in a worker
+        plan = parse_bot_plan(game_name, bots, _side_names(game_name, counts))
+        settings = build_settings(game_name, set_, sweep, cards, parse_options(option), counts)
+    return Job(game_name, tuple(counts), games_, seed, plan, tuple(settings))
+
+
+def _run_job(job: Job, workers: int, ray: str | None, console: Console) -> BatchResult:
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game_name}, {kind} bots", total=games_ * len(counts))
+        where = f" on Ray ({ray})" if ray else ""
+        task = progress.add_task(f"{job.game}, {job.bots.label} bots{where}",
+                                 total=job.games * len(job.player_counts) * len(job.settings))
         try:
-            totals = simulate(game_name, counts, games_, seed, workers, kind,
-                              on_progress=lambda done: progress.advance(task, done), options=options)
+            return run_batch(job, workers, on_progress=lambda done: progress.advance(task, done), ray_address=ray)
         except GameFailed as failure:
             _fail(str(failure), 1)
-    summaries = {n: t.summary() for n, t in totals.items()}
-    title = f"{game_name}: {games_} games per player count, seed {seed}, {kind} bots"
-    console.print(simulation_table(summaries, title))
+        except ValueError as error:  # a Ray cluster that cannot be reached
+            _fail(str(error), 1)
+        except ImportError as missing:
+            _fail(f"--ray needs the lab extra: pip install 'treachery[lab]' ({missing.name} is missing)", 1)
+
+
+def _roles_table(summaries: dict[int, dict[str, Any]]) -> Table:
+    table = Table(title="Roles as dealt: share of seats that won", box=box.SIMPLE_HEAVY, title_justify="left")
+    for heading in ("players", "role", "seats", "seat win", "95% CI"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for players, summary in sorted(summaries.items()):
+        for role, stats in summary["roles"].items():
+            low, high = stats["win_ci95"]
+            table.add_row(str(players), role, str(stats["seats"]), f"{stats['win_rate']:.1%}", f"{low:.1%}-{high:.1%}")
+    return table
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game_name: GameArg = "killer",
+    players: Annotated[str | None, typer.Option("--players", "-p", help="A player count N or a range A-B "
+                                                "(default: every count the game takes).")] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games per player count.")] = 20000,
+    seed: Annotated[int, typer.Option("--seed", help="Batch seed: same seed, same results.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (Ray CPUs with --ray local).")]
+    = 2,
+    bots: Annotated[str | None, typer.Option("--bots", help="Bot kind for every seat (random, heuristic, ...), or "
+                                             "per side as dealt: crew=heuristic,menace=random,KIND (KIND for the other "
+                                             "sides; default: heuristic where the game has one).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write one row per game here as Parquet "
+                                             "(read it with treachery report).")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Change a designed number: KEY=VALUE, like "
+                                                   "survivor.F01.count=3 or start.target=20 (repeatable).")] = None,
+    sweep: Annotated[list[str] | None, typer.Option("--sweep", help="Run a grid: KEY=V1,V2,... (repeatable: "
+                                                    "every combination).")] = None,
+    cards: Annotated[Path | None, typer.Option("--cards", help="Play with this card file (TOML, the game's "
+                                               "cards.toml schema).")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: auto, ADDRESS, or local (a private "
+                                            "instance with --workers CPUs).")] = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Play many bot games per player count and setting, then report win rates per side, game lengths and roles."""
+    console = _console()
+    job = _simulation_job(game_name, players, games_, seed, workers, bots, option, set_, sweep, cards)
+    if out is not None and importlib.util.find_spec("pyarrow") is None:
+        _fail("--out needs the lab extra: pip install 'treachery[lab]' (pyarrow is missing)")
+    result = _run_job(job, workers, ray, console)
+    by_setting = {label: {n: t.summary() for n, t in totals.items()} for label, totals in result.totals().items()}
+    for label, summaries in by_setting.items():
+        where = "" if label == "default" else f", {label}"
+        console.print(simulation_table(summaries, f"{game_name}: {games_} games per player count, seed {seed}, "
+                                                  f"{job.bots.label} bots{where}"))
+        console.print(_roles_table(summaries))
     console.print("<side> win = games in which some member of that side won; 95% CI = Wilson interval; "
                   "winners, rounds and deaths are means per game.", style="dim")
+    if out is not None:
+        from .lab.parquet import write_results
+
+        try:
+            write_results(result, out)
+        except OSError as error:
+            _fail(f"cannot write {out}: {error}", 1)
+        console.print(f"{len(result.rows)} games written to {out} (plots: treachery report {out})")
     if json_out is not None:
-        document = {"game": game_name, "options": options, "games": games_, "seed": seed, "bots": kind,
-                    "players": counts,
-                    "results": {str(n): s for n, s in summaries.items()}}
+        first = job.settings[0]
+        document = {"game": game_name, "options": first.options, "games": games_, "seed": seed,
+                    "bots": job.bots.label, "players": list(job.player_counts),
+                    "results": {str(n): s for n, s in by_setting[first.label].items()},
+                    "settings": {label: {"overrides": dict(s.overrides), "cards": s.card_source,
+                                         "results": {str(n): x for n, x in by_setting[label].items()}}
+                                 for label, s in ((s.label, s) for s in job.settings)}}
         try:
             json_out.write_text(json.dumps(document, indent=1) + "\n")
         except OSError as error:
             _fail(f"cannot write {json_out}: {error.strerror}", 1)
         console.print(f"Results written to {json_out}")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="A results file written by simulate --out (Parquet).")],
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for the plots and report.html "
+                                             "(default: NAME-report beside the results).")] = None,
+) -> None:
+    """Plots (PNG and SVG) and one self-contained HTML page from a simulation's results."""
+    try:
+        from .lab.report import make_report
+    except ImportError as missing:
+        _fail(f"report needs the lab extra: pip install 'treachery[lab]' ({missing.name} is missing)", 1)
+    if not results.is_file():
+        _fail(f"no results file at {results}")
+    folder = out or results.with_name(f"{results.stem}-report")
+    with _user_errors():
+        written = make_report(results, folder)
+    console = _console()
+    for path in written:
+        console.print(f"wrote {path}")
+
+
+@app.command()
+def ladder(
+    game_name: GameArg = "killer",
+    players: Annotated[str | None, typer.Option("--players", "-p", help="A player count N or a range A-B "
+                                                "(default: every count the game takes).")] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games per pairing and player count.")] = 400,
+    seed: Annotated[int, typer.Option("--seed", help="Batch seed: same seed, same results.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
+    kinds: Annotated[str | None, typer.Option("--kinds", help="Bot kinds to pair, comma-separated, like "
+                                              "random,heuristic,ismcts:50 (default: every kind the game has).")] = None,
+    mirrors: Annotated[bool, typer.Option("--mirrors", help="Also play each kind against itself (baselines).")]
+    = False,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the ladder here as JSON.")] = None,
+) -> None:
+    """Each side played by bot kind X against Y on every other side, for every pair of kinds: win rates per side."""
+    from .sim.ladder import ladder_rows, run_ladder
+
+    console = _console()
+    with _user_errors():
+        cls = game_class(game_name)
+        counts = parse_player_range(players or f"{cls.min_players}-{cls.max_players}", game_name)
+        names = [k.strip() for k in kinds.split(",")] if kinds else available_kinds(game_name)
+        for name in names:
+            resolve_bot_kind(game_name, name)
+        if len(names) < 2 or games_ < 1 or workers < 1:
+            raise ValueError("the ladder needs two or more bot kinds, --games and --workers at least 1")
+        sides = _side_names(game_name, counts)
+    results = run_ladder(game_name, counts, games_, seed, names, sides, workers,
+                         on_start=lambda what: console.print(what, style="dim"), mirrors=mirrors)
+    table = Table(title=f"{game_name} ladder: {games_} games per row, seed {seed}", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    for heading in ("players", "side", "side's bots", "others' bots", "side win", "95% CI"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    rows = ladder_rows(results)
+    for row in rows:
+        low, high = row["win_ci95"]
+        table.add_row(str(row["players"]), row["side"], row["side_bots"], row["other_bots"],
+                      f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}")
+    console.print(table)
+    if json_out is not None:
+        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "rows": rows}, indent=1)
+                            + "\n")
+        console.print(f"Ladder written to {json_out}")
 
 
 @app.command()

@@ -1,4 +1,8 @@
-"""Whole bot games: one for a transcript, many seeds over a process pool for statistics.
+"""Whole bot games: one for a transcript, many over a process pool (or Ray) for statistics.
+
+A batch (:class:`Job`) is a game, player counts, a number of games, a batch seed, which bot kind sits where
+(:class:`BotPlan`) and one or more settings (:class:`Setting`: options, start values, card data); it is cut
+into work units of consecutive games that any process on any machine plays to the same rows.
 
 Seeds are derived, never drawn: game ``i`` of a run with ``--seed S`` uses :func:`game_seed` (S, i), and
 the bot in seat ``s`` of a game with seed ``g`` uses :func:`bot_seed` (g, s). So every game of a batch
@@ -18,6 +22,8 @@ from .. import new_game
 from ..bots import Bot, bot_for
 from ..bots.base import ask
 from ..engine import Game, GameConfigError, game_class
+from .seating import BotPlan, available_kinds, check_kind
+from .setting import Setting
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -48,31 +54,21 @@ class GameFailed(RuntimeError):
     """A bot game raised: the message says which game, and how to replay it alone."""
 
 
-def heuristic_available(game_name: str) -> bool:
-    try:
-        bot_for(game_name, "heuristic", 0)
-    except (ValueError, ImportError):
-        return False
-    return True
-
-
 def resolve_bot_kind(game_name: str, kind: str | None) -> str:
     """The bot kind to seat: ``kind`` if given and available; by default heuristic where the game has one.
 
     Raises ValueError naming what is allowed for an unknown or unavailable kind.
     """
-    game_class(game_name)  # unknown game: GameConfigError first
-    available = ["random"] + (["heuristic"] if heuristic_available(game_name) else [])
     if kind is None:
-        return available[-1]
-    if kind not in available:
-        raise ValueError(f"no {kind!r} bot for {game_name}; available: {', '.join(available)}")
-    return kind
+        return "heuristic" if "heuristic" in available_kinds(game_name) else "random"
+    return check_kind(game_name, kind)
 
 
-def seat_bots(game_name: str, kind: str, players: int, seed: int) -> list[Bot]:
-    """One bot per seat (a bot may remember things within its game), each from its own derived seed."""
-    return [bot_for(game_name, kind, bot_seed(seed, seat)) for seat in range(players)]
+def seat_bots(game_name: str, kind: str | list[str], players: int, seed: int) -> list[Bot]:
+    """One bot per seat (a bot may remember things within its game), each from its own derived seed;
+    ``kind`` is one kind for every seat or a kind per seat."""
+    kinds = [kind] * players if isinstance(kind, str) else kind
+    return [bot_for(game_name, kinds[seat], bot_seed(seed, seat)) for seat in range(players)]
 
 
 def needs_view(bot: Bot) -> bool:
@@ -121,6 +117,24 @@ def final_facts(game: Game) -> tuple[int, int]:
     return int(public.get("round", 0)), deaths
 
 
+def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:
+    """What a batch keeps of one finished game (one Parquet row): plain ints, strings and lists."""
+    result = game.result() or {}
+    rounds, deaths = final_facts(game)
+    sides = result.get("sides", {})
+    winners = sorted(result.get("winners", []))
+    return {
+        "seed": game.seed, "players": game.players, "bots": list(kinds), "roles": list(roles),
+        "sides": [str(sides.get(seat, "")) for seat in range(game.players)], "winners": winners,
+        "winning_sides": sorted({str(sides[w]) for w in winners if w in sides}),
+        "decisions": decisions, "rounds": rounds, "deaths": deaths, "reason": str(result.get("reason", "?")),
+    }
+
+
+def _count(table: dict[str, int], key: str, by: int = 1) -> None:
+    table[key] = table.get(key, 0) + by
+
+
 @dataclass
 class Totals:
     """Sums over finished games of one player count; every field is an integer, so totals add up the
@@ -133,37 +147,47 @@ class Totals:
     deaths: int = 0  # players not alive at the end
     decisions: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
+    role_seats: dict[str, int] = field(default_factory=dict)  # seats dealt each role (side at setup)
+    role_wins: dict[str, int] = field(default_factory=dict)  # ... of which won
 
-    def add_game(self, game: Game, decisions: int) -> None:
-        result = game.result() or {}
-        rounds, deaths = final_facts(game)
+    def add_game(self, game: Game, decisions: int, roles: list[str] | None = None) -> None:
+        """Counts a finished game; ``roles`` as read at setup (by default read now, which a role change during
+        the game, like a Guest's Infection, would make differ)."""
+        roles = roles if roles is not None else game.roles()
+        self.add_row(game_row(game, decisions, roles, [""] * game.players))
+
+    def add_row(self, row: dict[str, Any]) -> None:
         self.games += 1
-        winners = result.get("winners", [])
-        sides = result.get("sides", {})
-        for side in sorted({sides[w] for w in winners if w in sides}):
-            self.side_wins[side] = self.side_wins.get(side, 0) + 1
-        for side in set(sides.values()):
+        for side in row["winning_sides"]:
+            _count(self.side_wins, side)
+        for side in row["sides"]:
             self.side_wins.setdefault(side, 0)
-        self.winners += len(winners)
-        self.rounds += rounds
-        self.deaths += deaths
-        self.decisions += decisions
-        reason = str(result.get("reason", "?"))
-        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        self.winners += len(row["winners"])
+        self.rounds += row["rounds"]
+        self.deaths += row["deaths"]
+        self.decisions += row["decisions"]
+        _count(self.reasons, row["reason"])
+        for seat, role in enumerate(row["roles"]):
+            _count(self.role_seats, role)
+            _count(self.role_wins, role, int(seat in row["winners"]))
 
     def merge(self, other: Totals) -> None:
         self.games += other.games
         for side, count in other.side_wins.items():
-            self.side_wins[side] = self.side_wins.get(side, 0) + count
+            _count(self.side_wins, side, count)
         self.winners += other.winners
         self.rounds += other.rounds
         self.deaths += other.deaths
         self.decisions += other.decisions
         for reason, count in other.reasons.items():
-            self.reasons[reason] = self.reasons.get(reason, 0) + count
+            _count(self.reasons, reason, count)
+        for role, count in other.role_seats.items():
+            _count(self.role_seats, role, count)
+            _count(self.role_wins, role, other.role_wins.get(role, 0))
 
     def summary(self) -> dict[str, Any]:
-        """Rates and means for reports (the JSON output and the table)."""
+        """Rates and means for reports (the JSON output and the table). A role's rate is per seat dealt it
+        (seats of one game are not independent, so its interval is a guide, not a test)."""
         from .stats import wilson
 
         n = self.games or 1
@@ -171,9 +195,14 @@ class Totals:
         for side in sorted(self.side_wins):
             wins = self.side_wins[side]
             sides[side] = {"win_rate": wins / n, "win_ci95": list(wilson(wins, self.games))}
+        roles = {}
+        for role in sorted(self.role_seats):
+            seats, wins = self.role_seats[role], self.role_wins.get(role, 0)
+            roles[role] = {"seats": seats, "win_rate": wins / seats, "win_ci95": list(wilson(wins, seats))}
         return {
             "games": self.games,
             "sides": sides,
+            "roles": roles,
             "mean_winners": self.winners / n,
             "mean_rounds": self.rounds / n,
             "mean_deaths": self.deaths / n,
@@ -182,30 +211,64 @@ class Totals:
         }
 
 
-def run_game(game_name: str, players: int, seed: int, kind: str, fast: bool = True,
-             options: dict[str, Any] | None = None) -> tuple[Game, int]:
+def run_game(game_name: str, players: int, seed: int, kind: str | BotPlan, fast: bool = True,
+             options: dict[str, Any] | None = None, setup: dict[str, Any] | None = None) -> tuple[Game, int]:
     """One whole bot game: the finished game and how many decisions it took."""
-    game = new_game(game_name, players=players, seed=seed, options=options)
-    bots = seat_bots(game_name, kind, players, seed)
-    decisions = play_out(game, bots, fast=fast)
+    game, decisions, _, _ = play_game(game_name, players, seed, kind, fast, options, setup)
     return game, decisions
 
 
-def run_chunk(game_name: str, players: int, seed: int, start: int, count: int, kind: str,
-              options: dict[str, Any] | None = None) -> Totals:
-    """Games ``start`` .. ``start + count - 1`` of a batch: a pure function of its arguments."""
-    totals = Totals()
+def play_game(game_name: str, players: int, seed: int, kind: str | BotPlan, fast: bool = True,
+              options: dict[str, Any] | None = None, setup: dict[str, Any] | None = None,
+              ) -> tuple[Game, int, list[str], list[str]]:
+    """One whole bot game: the finished game, its decisions, the roles as dealt and the bot kind per seat."""
+    game = new_game(game_name, players=players, seed=seed, options=options, setup=setup)
+    roles = game.roles()
+    plan = BotPlan(kind) if isinstance(kind, str) else kind
+    kinds = plan.kinds(roles, seed)
+    decisions = play_out(game, seat_bots(game_name, kinds, players, seed), fast=fast)
+    return game, decisions, roles, kinds
+
+
+@dataclass(frozen=True)
+class Job:
+    """A whole batch: ``games`` games per player count and setting, game ``i`` seeded ``game_seed(seed, i)`` in
+    every setting (so settings are compared on the same deals)."""
+
+    game: str
+    player_counts: tuple[int, ...]
+    games: int
+    seed: int
+    bots: BotPlan
+    settings: tuple[Setting, ...] = (Setting(),)
+
+    def work(self, chunk_size: int) -> list[tuple[int, int, int, int]]:
+        """(setting index, players, start, count) units, in a fixed order."""
+        return [(s, n, start, min(chunk_size, self.games - start)) for s in range(len(self.settings))
+                for n in self.player_counts for start in range(0, self.games, chunk_size)]
+
+
+def run_chunk(job: Job, setting_index: int, players: int, start: int, count: int) -> list[dict[str, Any]]:
+    """Rows for games ``start`` .. ``start + count - 1`` of one setting and player count: a pure function of its
+    arguments, so any process on any machine computes the same rows."""
+    setting = job.settings[setting_index]
+    options, setup = setting.game_options(), setting.game_setup()
+    rows = []
     for index in range(start, start + count):
-        this_seed = game_seed(seed, index)
+        this_seed = game_seed(job.seed, index)
         try:
-            game, decisions = run_game(game_name, players, this_seed, kind, options=options)
-            totals.add_game(game, decisions)
+            game, decisions, roles, kinds = play_game(job.game, players, this_seed, job.bots, True, options, setup)
         except Exception as error:  # name the game so the failure can be replayed on its own
+            where = "" if setting.label == "default" else f" (setting {setting.label})"
             raise GameFailed(
-                f"{game_name} game {index} of the batch failed with {type(error).__name__}: {error}; reproduce with: "
-                f"treachery play {game_name} --bots-only --players {players} --seed {this_seed} --bots {kind}"
+                f"{job.game} game {index} of the batch{where} failed with {type(error).__name__}: {error}; "
+                f"reproduce with: treachery play {job.game} --bots-only --players {players} --seed {this_seed} "
+                f"--bots {job.bots.default}"
             ) from error
-    return totals
+        row = game_row(game, decisions, roles, kinds)
+        row.update(setting=setting.label, index=index)
+        rows.append(row)
+    return rows
 
 
 def parse_player_range(text: str, game_name: str) -> list[int]:
@@ -229,9 +292,74 @@ def parse_player_range(text: str, game_name: str) -> list[int]:
     return list(range(low, high + 1))
 
 
-def chunks(player_counts: list[int], games: int, size: int) -> list[tuple[int, int, int]]:
-    """(players, start, count) work units, in a fixed order."""
-    return [(n, start, min(size, games - start)) for n in player_counts for start in range(0, games, size)]
+def default_chunk_size(games: int, workers: int) -> int:
+    """Small enough to balance and to move the progress bar, big enough to be cheap."""
+    return max(1, min(500, -(-games // (workers * 8))))
+
+
+@dataclass
+class BatchResult:
+    """Every game's row, in (setting, player count, game index) order whatever ran them, and the totals."""
+
+    job: Job
+    rows: list[dict[str, Any]]
+
+    def totals(self) -> dict[str, dict[int, Totals]]:
+        """Totals per setting label, then per player count."""
+        out: dict[str, dict[int, Totals]] = {s.label: {n: Totals() for n in self.job.player_counts}
+                                            for s in self.job.settings}
+        for row in self.rows:
+            out[row["setting"]][row["players"]].add_row(row)
+        return out
+
+
+def run_batch(job: Job, workers: int = 1, on_progress: Callable[[int], None] | None = None,
+              chunk_size: int | None = None, ray_address: str | None = None) -> BatchResult:
+    """Plays the whole job on this process (``workers`` 1), a process pool, or a Ray cluster (``ray_address``:
+    "auto", an address, or "local" for a private local instance). The rows are the same in every case."""
+    if job.games < 1:
+        raise ValueError(f"--games must be at least 1, got {job.games}")
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+    work = job.work(chunk_size or default_chunk_size(job.games, workers))
+    if ray_address is not None:
+        from ..lab.ray_backend import run_on_ray
+
+        parts = run_on_ray(job, work, ray_address, on_progress, num_cpus=workers if ray_address == "local" else None)
+    elif workers == 1:
+        parts = []
+        for unit in work:
+            parts.append(run_chunk(job, *unit))
+            if on_progress:
+                on_progress(unit[3])
+    else:
+        parts = _run_on_pool(job, work, workers, on_progress)
+    return BatchResult(job, [row for part in parts for row in part])
+
+
+def _run_on_pool(job: Job, work: list[tuple[int, int, int, int]], workers: int,
+                 on_progress: Callable[[int], None] | None) -> list[list[dict[str, Any]]]:
+    # forkserver, not fork: the caller may be running threads (a progress bar), and forking a process
+    # while another thread holds a lock (stdout's, say) can deadlock the child.
+    context = multiprocessing.get_context("forkserver")
+    parts: list[list[dict[str, Any]]] = [[] for _ in work]
+    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
+        futures: dict[Future[list[dict[str, Any]]], int] = {
+            pool.submit(run_chunk, job, *unit): position for position, unit in enumerate(work)
+        }
+        waiting = set(futures)
+        try:
+            while waiting:
+                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in done:
+                    position = futures[future]
+                    parts[position] = future.result()
+                    if on_progress:
+                        on_progress(work[position][3])
+        except BaseException:  # a failed game, or Ctrl-C: drop the queued chunks rather than run them first
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return parts
 
 
 def simulate(
@@ -240,7 +368,7 @@ def simulate(
     games: int,
     seed: int,
     workers: int = 1,
-    kind: str = "random",
+    kind: str | BotPlan = "random",
     on_progress: Callable[[int], None] | None = None,
     chunk_size: int | None = None,
     options: dict[str, Any] | None = None,
@@ -251,38 +379,6 @@ def simulate(
     ``chunk_size`` are. With one worker everything runs in this process. ``on_progress`` is called with
     the number of games just finished.
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, got {games}")
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
-    if chunk_size is None:  # small enough to balance and to move the progress bar, big enough to be cheap
-        chunk_size = max(1, min(500, -(-games // (workers * 8))))
-    work = chunks(player_counts, games, chunk_size)
-    totals = {n: Totals() for n in player_counts}
-    if workers == 1:
-        for n, start, count in work:
-            totals[n].merge(run_chunk(game_name, n, seed, start, count, kind, options))
-            if on_progress:
-                on_progress(count)
-        return totals
-    # forkserver, not fork: the caller may be running threads (a progress bar), and forking a process
-    # while another thread holds a lock (stdout's, say) can deadlock the child.
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
-        futures: dict[Future[Totals], tuple[int, int]] = {
-            pool.submit(run_chunk, game_name, n, seed, start, count, kind, options): (n, count)
-            for n, start, count in work
-        }
-        waiting = set(futures)
-        try:
-            while waiting:
-                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-                for future in done:
-                    n, count = futures[future]
-                    totals[n].merge(future.result())
-                    if on_progress:
-                        on_progress(count)
-        except BaseException:  # a failed game, or Ctrl-C: drop the queued chunks rather than run them first
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return totals
+    plan = BotPlan(kind) if isinstance(kind, str) else kind
+    job = Job(game_name, tuple(player_counts), games, seed, plan, (Setting(options=dict(options or {})),))
+    return run_batch(job, workers, on_progress, chunk_size).totals()["default"]

@@ -971,6 +971,10 @@ class Killer(Game):
 
     # ---- views and copies -------------------------------------------------------------------------------
 
+    def roles(self) -> list[str]:
+        """Every seat is crew: the alien is a card, not a player (statistics only)."""
+        return ["crew"] * self.players
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 

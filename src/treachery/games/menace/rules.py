@@ -1618,6 +1618,10 @@ class Menace(Game):
 
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
+    def roles(self) -> list[str]:
+        """Each seat's side as dealt, named as in ``result()`` (statistics and harnesses only, read it at setup)."""
+        return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         n, cards = self.players, self.cards
         over = self.over

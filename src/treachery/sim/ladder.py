@@ -1,0 +1,61 @@
+"""The bot ladder: one side played by bot kind X, every other seat by Y, for every ordered pair of kinds.
+
+Sides are the roles as dealt, so over a batch each side sits in every seat. A side "wins" a game when some
+seat dealt that side is among the winners (one yes/no per game, hence an honest Wilson interval). A game
+that deals every seat the same side (Killer, Who Should We Eat?) is laddered seat against table instead: one
+seat, rotating with the game's seed, is played by X and the rest by Y.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .runner import Job, run_batch
+from .seating import BotPlan
+from .stats import wilson
+
+ONE_SEAT = "one seat"
+
+
+def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: list[str], sides: list[str],
+               workers: int = 1, on_start: Callable[[str], None] | None = None,
+               mirrors: bool = False) -> list[dict[str, Any]]:
+    """One result per (player count, side, X, Y), X and Y over every ordered pair of different ``kinds`` (and
+    X against X too with ``mirrors``: the baseline a side reaches when everyone plays alike)."""
+    out = []
+    laddered = sides if len(sides) > 1 else [ONE_SEAT]
+    for players in counts:
+        for side in laddered:
+            for mine in kinds:
+                for theirs in kinds:
+                    if mine == theirs and not mirrors:
+                        continue
+                    plan = (BotPlan(theirs, solo=mine) if side == ONE_SEAT
+                            else BotPlan(theirs, ((side, mine),)))
+                    if on_start:
+                        on_start(f"{players} players: {side} played by {mine}, the rest by {theirs}")
+                    result = run_batch(Job(game_name, (players,), games, seed, plan), workers)
+                    wins = dealt = 0
+                    for row in result.rows:
+                        seats = ([seed_seat(row)] if side == ONE_SEAT
+                                 else [s for s, role in enumerate(row["roles"]) if role == side])
+                        dealt += bool(seats)
+                        wins += any(s in row["winners"] for s in seats)
+                    out.append({"players": players, "side": side, "side_bots": mine, "other_bots": theirs,
+                                "games": dealt, "wins": wins})
+    return out
+
+
+def seed_seat(row: dict[str, Any]) -> int:
+    """The seat a ``solo`` plan gave to X in this game (see BotPlan)."""
+    return int(row["seed"]) % int(row["players"])
+
+
+def ladder_rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Results with rates and intervals; a side that was not dealt in some game counts only where it was."""
+    rows = []
+    for r in results:
+        low, high = wilson(r["wins"], r["games"])
+        rows.append({**r, "win_rate": r["wins"] / max(1, r["games"]), "win_ci95": [low, high]})
+    return rows
