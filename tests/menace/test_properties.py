@@ -165,3 +165,17 @@ def test_replay_and_pickle_with_caches() -> None:
     assert again.view(None) == g.view(None)
     assert pickle.loads(pickle.dumps(g)).view(2) == g.view(2)
     assert kinds(g) == kinds(g.clone())
+
+
+def test_M_D2_games_from_one_card_file_share_its_cards_and_caches(tmp_path: Path) -> None:
+    """A batch of games from one user card file loads it once: the caches do not grow per game."""
+    from treachery.games.menace import rules
+
+    path = _card_file(tmp_path, 'name = "Raise Morale"', 'name = "Cheer Up"')
+    first = treachery.new_game("menace", players=4, seed=1, options={"card_file": path})
+    caches = len(rules._CACHES)
+    for seed in range(2, 40):
+        game = treachery.new_game("menace", players=4, seed=seed, options={"card_file": path})
+        assert game.cards is first.cards and game.catalogue is first.catalogue
+    assert len(rules._CACHES) == caches
+    assert "Cheer Up" in first.cards.bda_names

@@ -9,6 +9,7 @@ answer asks for it and the answer's handler pushes whatever follows.
 from __future__ import annotations
 
 from itertools import chain
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine import Decision, Game, GameConfigError, Rng, register
@@ -126,6 +127,27 @@ def _sheets(cards: CardSet) -> tuple[tuple[tuple[int, int, int, int], ...], ...]
 _DEFAULT_SHEETS = _sheets(CARDS)
 
 
+# A user's card file, by its text: the games of a batch share one card set, catalogue and option cache
+# instead of each rebuilding them (and the caches above growing by one per game).
+_USER_CARDS: dict[str, tuple[CardSet, Any]] = {}
+_USER_CARDS_KEPT = 16
+
+
+def _user_cards(path: str) -> tuple[CardSet, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise GameConfigError(f"card file {path!r} could not be read: {problem}") from None
+    found = _USER_CARDS.get(text)
+    if found is None:
+        cards = load_cards(path)
+        found = (cards, opt.build_catalogue(cards))
+        if len(_USER_CARDS) >= _USER_CARDS_KEPT:
+            _CACHES.pop(id(_USER_CARDS.pop(next(iter(_USER_CARDS)))[1]), None)
+        _USER_CARDS[text] = found
+    return found
+
+
 def _cache_for(catalogue: Any) -> dict[Any, Any]:
     entry = _CACHES.get(id(catalogue))
     if entry is None:
@@ -173,8 +195,7 @@ class Menace(Game):
         if options.get("card_file") is not None:  # M-S3 / DESIGN: a user's own card file, same schema
             if not isinstance(options["card_file"], str) or not options["card_file"]:
                 raise GameConfigError(f"option 'card_file' must be a path, got {options['card_file']!r}")
-            self.cards = load_cards(options["card_file"])
-            self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
+            self.cards, self.catalogue = _user_cards(options["card_file"])  # type: ignore[misc]
         self.advanced = bool(options.get("advanced", False))  # M-S3
         self.random_menace = bool(options.get("random_menace", False))  # M-S14
         self.names = self.cards.bda_names
