@@ -469,6 +469,8 @@ def serve(
     = "sqlite:///treachery.db",
     dev: Annotated[bool, typer.Option("--dev", hidden=True, help="Accept seed and setup when creating rooms "
                                       "(tests only: a known seed reveals every hidden card).")] = False,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people "
+                                             "can follow the table (0: at once).")] = 0.8,
 ) -> None:
     """Run the online game server: rooms, seats and games over HTTP and WebSocket, kept in a database."""
     try:
@@ -480,8 +482,10 @@ def serve(
         _fail(f"--port must be 1 to 65535, got {port}")
     if not (db.startswith("sqlite") or db.startswith("postgres")):
         _fail(f"--db must be a sqlite:/// or postgresql:// URL, got {db!r}")
+    if not 0 <= bot_delay <= 60:
+        _fail(f"--bot-delay must be 0 to 60 seconds, got {bot_delay:g}")
     print(f"treachery serving on http://{host}:{port} (database {db.split('@')[-1]})", file=sys.stderr)
-    run_server(host, port, db, Settings(dev=dev))
+    run_server(host, port, db, Settings(dev=dev, bot_delay=bot_delay))
 
 
 if __name__ == "__main__":

@@ -51,9 +51,10 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
     def start(self) -> Server:
+        # bots move at once (tests want speed); a --bot-delay in ``extra`` comes later and wins
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "treachery.cli", "serve", "--port", str(self.port), "--db", self.db, "--dev",
-             *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env)
+             "--bot-delay", "0", *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -198,6 +199,7 @@ class Player:
         self.frames: list[dict[str, Any]] = []
         self.views: list[dict[str, Any]] = []  # the whole view after each state frame
         self.acted = 0
+        self.sent: set[int] = set()  # decisions answered
         self.final: dict[str, Any] | None = None
 
     async def run(self, timeout: float = 60) -> Player:
@@ -222,6 +224,9 @@ class Player:
                 if self.stop_after is not None and self.acted >= self.stop_after:
                     return
                 for decision in frame["decisions"]:
+                    if decision["id"] in self.sent:  # still pending in a later frame: answered once is enough
+                        continue
+                    self.sent.add(decision["id"])
                     self.acted += 1
                     await ws.send(json.dumps({"type": "act", "decision": decision["id"],
                                               "option": policy(self.seat, decision),

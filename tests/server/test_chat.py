@@ -96,7 +96,7 @@ def test_killer_table_and_spectators_from_the_lobby_on_with_refusals_and_rate_li
         heard = [await c.heard("hello lobby") for c in (ann, bob, spec)]
         assert heard[0] == heard[1] == heard[2]
         assert {k: v for k, v in heard[0].items() if k != "at"} == {
-            "type": "chat", "channel": "table", "seat": 0, "name": "player 0 (seat 0)", "text": "hello lobby", "n": 0}
+            "type": "chat", "channel": "table", "seat": 0, "name": "player 0 (P1)", "text": "hello lobby", "n": 0}
 
         error = await spec.refused({"type": "chat", "channel": "table", "text": "may I?"})
         assert error["code"] == "forbidden_channel"

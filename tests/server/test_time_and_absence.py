@@ -60,7 +60,7 @@ def test_a_bot_stands_in_for_an_absent_player_and_hands_the_seat_back(server: Se
         while (frame := await recv(ws))["type"] != "state":
             pass
         assert frame["decisions"] and frame["seats"][0] == {"seat": 0, "name": "player 0", "bot": False,
-                                                            "connected": True}
+                                                            "connected": True, "ready": False}
         await ws.close()  # gone: after 0.2 s a bot plays seat 0 from its view
         spectator, _ = await hello(server.ws(code), None)
         frames = await _until_over(spectator)

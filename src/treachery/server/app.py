@@ -39,9 +39,10 @@ from .protocol import (
     Kick,
     Ping,
     Pong,
+    Ready,
     SeatAuth,
 )
-from .room import Room, RoomError, Rooms, Settings, Subscriber
+from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import mount_web
 
 
@@ -95,7 +96,9 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     async def room_info(code: str) -> dict[str, Any]:
         room = room_or_404(code)
         return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
-                "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds}
+                "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
+                "seat_labels": [seat_label(room.row.game, i) for i in range(room.row.players)],
+                "bot_delay": settings.bot_delay}
 
     @app.post("/api/rooms/{code}/join")
     async def join(code: str, body: Join) -> dict[str, Any]:
@@ -212,7 +215,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
 
 
 def _gzipped_replay(code: str, record: dict[str, Any], names: list[str | None], who: int | str) -> bytes:
-    built = {"room": code, **replays.build(record, names, who)}
+    built = {"room": code, **replays.build(record, names, who),
+             "seat_labels": [seat_label(record["game"], i) for i in range(record["players"])]}
     return gzip.compress(json.dumps(built, separators=(",", ":")).encode(), compresslevel=6)
 
 
@@ -266,6 +270,8 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
             else:
                 said = await room.say(sub, parsed.channel, parsed.text.strip())
             chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
+        elif isinstance(parsed, Ready):
+            room.set_ready(sub, parsed.ready)
         elif isinstance(parsed, Ping):
             sub.send_model(Pong())
         elif isinstance(parsed, Hello):

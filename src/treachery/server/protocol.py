@@ -103,7 +103,14 @@ class Claim(_Strict):
     claim: ClaimBody
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Chat | Claim, Field(discriminator="type")])
+class Ready(_Strict):
+    """A seated player says they are (or are no longer) ready to start; lobby only. The host may start anyway."""
+
+    type: Literal["ready"]
+    ready: bool
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Chat | Claim | Ready, Field(discriminator="type")])
 
 
 # ---- server -> client --------------------------------------------------------------------------------
@@ -131,6 +138,7 @@ class SeatOut(BaseModel):
     name: str | None
     bot: bool  # a bot plays this seat (an empty seat at start, a leaver, or a stand-in for an absent player)
     connected: bool
+    ready: bool = False  # said ready in the lobby
 
 
 class Welcome(BaseModel):
@@ -170,6 +178,7 @@ class State(BaseModel):
     over: bool
     result: dict[str, Any] | None = None
     channels: list[ChannelOut]
+    now: float  # the server's Unix time when it sent this frame: deadlines are on its clock, not the client's
 
 
 class ChannelOut(BaseModel):

@@ -45,7 +45,7 @@ class Settings:
     max_connections: int = 5000
     max_room_connections: int = 64
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
-    bot_delay: float = 0.0  # seconds a bot waits between its moves (people like to see them happen)
+    bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
     send_buffer: int = 0  # bytes of kernel send buffer per connection [0: the system's default]
     keep_finished: float = 600.0  # seconds a finished room stays in memory once nobody is connected (then: store)
@@ -122,6 +122,7 @@ class Seat:
     token_hash: str | None = None
     bot: bool = False  # a bot plays this seat for good
     away_bot: bool = False  # a bot stands in while the player is away
+    ready: bool = False  # the player said they are ready to start (lobby only; not stored: a restart clears it)
     subscribers: set[Subscriber] = field(default_factory=set)
     away_timer: asyncio.TimerHandle | None = None
 
@@ -252,6 +253,7 @@ class Room:
         playing = self.status != "lobby"
         await self.store.run(db.set_seat(self.code, index, seat.name if playing else None, None, playing))
         seat.token_hash = None
+        seat.ready = False
         if playing:
             seat.bot = True
         else:
@@ -259,6 +261,17 @@ class Room:
         for sub in list(seat.subscribers):
             sub.close(CLOSE_KICKED)
         seat.subscribers.clear()
+
+    def set_ready(self, sub: Subscriber, ready: bool) -> None:
+        """A seated player marks themself ready or not, before the start; the host may start either way."""
+        if sub.seat is None:
+            sub.send_model(Error(code="unauthenticated", message="spectators have no seat to mark ready"))
+            return
+        if self.status != "lobby":
+            sub.send_model(Error(code="already_started", message="ready is for the lobby; the game has started"))
+            return
+        self.seats[sub.seat].ready = ready
+        self._broadcast()
 
     async def start(self, host_token: str) -> None:
         self.check_host(host_token)
@@ -408,8 +421,11 @@ class Room:
                 self.drive_task = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
-        """Bots answer their seats' decisions, one at a time, each durable before the next."""
+        """Bots answer their seats' decisions, each durable before the next. They first wait ``bot_delay``, the same
+        pause whatever they will decide (nothing is decided yet), so it tells nothing; then every bot decision
+        pending at that moment is answered, so a simultaneous choice costs one pause, not one per bot."""
         while True:
+            await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
                 game = self.game
                 if game is None or game.over:
@@ -417,16 +433,22 @@ class Room:
                 todo = [d for d in game.pending() if self._bot_plays(d.seat)]
                 if not todo:
                     return
-                decision = todo[0]
-                option = self._bot_choice(game, decision.seat, decision)
-                try:
-                    await self._apply(decision.seat, decision, option, None, "bot")
-                except _Unavailable:
+                failed = False
+                for decision in todo:
+                    still = any(d.id == decision.id for d in game.pending())
+                    if game.over or not still or not self._bot_plays(decision.seat):
+                        continue  # the player is back, or an earlier answer of this batch made it moot
+                    option = self._bot_choice(game, decision.seat, decision)
+                    try:
+                        await self._apply(decision.seat, decision, option, None, "bot")
+                    except _Unavailable:
+                        failed = True
+                        break
+                if failed:
                     await asyncio.sleep(0.5)
                     continue
             self._set_timers()
             self._broadcast()
-            await asyncio.sleep(self.settings.bot_delay)
 
     # ---- timers ---------------------------------------------------------------------------------
 
@@ -468,8 +490,8 @@ class Room:
     # ---- frames ---------------------------------------------------------------------------------
 
     def _seats_out(self) -> list[dict[str, Any]]:
-        return [{"seat": i, "name": s.name, "bot": s.bot or s.away_bot, "connected": bool(s.subscribers)}
-                for i, s in enumerate(self.seats)]
+        return [{"seat": i, "name": s.name, "bot": s.bot or s.away_bot, "connected": bool(s.subscribers),
+                 "ready": s.ready} for i, s in enumerate(self.seats)]
 
     def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or game.over:
@@ -529,7 +551,8 @@ class Room:
                     continue
             frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
                      "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent, "log": log,
-                     "seats": seats, "over": game.over, "result": result, "channels": channels}
+                     "seats": seats, "over": game.over, "result": result, "channels": channels,
+                     "now": round(time.time(), 3)}  # the server's clock: deadlines are on it, not the client's
             sub.last_view, sub.last_decisions, sub.last_seats = view, decisions, seats
             sub.log_sent, sub.log_pos = sub.log_sent + len(log), position
             sub.send(json.dumps(frame, default=str))
@@ -602,7 +625,7 @@ class Room:
     def _speaker(self, seat: int | None) -> str:
         if seat is None:
             return "Spectator"
-        return f"{self.seats[seat].name or 'Bot'} (seat {seat})"
+        return f"{self.seats[seat].name or 'Bot'} ({seat_label(self.row.game, seat)})"
 
     def _keep(self, message: dict[str, Any]) -> None:
         self.chat.setdefault(message["channel"], deque(maxlen=CHAT_KEEP)).append(message)
@@ -627,6 +650,14 @@ class Room:
 
 class _Unavailable(Exception):
     pass
+
+
+SEATS_FROM_ZERO = frozenset({"menace"})  # games whose own texts say "seat 0"; the others say P1 for seat 0
+
+
+def seat_label(game: str, seat: int) -> str:
+    """How ``game``'s own texts name ``seat``, so the page and the chat name seats the way its log does."""
+    return f"seat {seat}" if game in SEATS_FROM_ZERO else f"P{seat + 1}"
 
 
 def _chat_frame(message: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 // claims menu. Built once and kept, so what someone is typing survives every update.
 
 import { h, replace } from "./dom.js";
-import { show } from "./format.js";
+import { seatLabel, show } from "./format.js";
 
 export class ChatPanel {
   constructor({ onChat, onClaim, renderer }) {
@@ -21,7 +21,7 @@ export class ChatPanel {
       if (text && this.onChat(this.select.value, text)) input.value = "";
     } }, this.select, input, h("button", { type: "submit" }, "Send"));
     const claims = renderer && renderer.chatTools && onClaim
-      ? renderer.chatTools(h, { send: onClaim, names: () => this.names, seat: () => this.seat }) : null;
+      ? renderer.chatTools(h, { send: onClaim, names: () => this.names, seat: () => this.seat, seatLabel }) : null;
     this.claims = claims;
     replace(this.element, h("h2", {}, "Chat"), this.list, this.form, claims);
   }
@@ -45,7 +45,7 @@ export class ChatPanel {
     for (const message of (messages || []).slice(this.shown)) {
       const channel = usable.find((c) => c.id === message.channel);
       const seated = message.seat !== null && message.seat !== undefined;
-      const who = seated ? names[message.seat] || `P${message.seat + 1}` : message.name || "Spectator";
+      const who = seated ? names[message.seat] || seatLabel(message.seat) : message.name || "Spectator";
       const body = message.claim ? message.text || ["claims ", show(message.claim, view || {})] : message.text;
       this.list.append(h("li", { class: `chat-line${message.claim ? " claim" : ""}` },
         usable.length > 1 ? h("span", { class: "channel" }, `[${channel ? channel.label || channel.id : message.channel}] `) : null,

@@ -78,6 +78,8 @@ export class Connection {
     s.over = frame.over;
     s.result = frame.result;
     if (frame.channels) s.channels = frame.channels;
+    // server minus device clock; the frame's travel time (well under a second) is small next to a countdown
+    if (typeof frame.now === "number") s.clockOffset = frame.now - Date.now() / 1000;
     s.received = (s.received || 0) + 1;
   }
 
@@ -133,6 +135,11 @@ export class Connection {
 
   claim(claim) {
     return this.send({ type: "claim", claim });
+  }
+
+  // In the lobby: this seat is (or is no longer) ready to start.
+  ready(flag) {
+    return this.send({ type: "ready", ready: flag });
   }
 
   close() {

@@ -38,20 +38,37 @@ export function cardName(view, code) {
   return entry ? entry.name : String(code);
 }
 
-// "P3" in the engine's texts is seat 2; people would rather read its player's name.
+// Each game names seats its own way in its texts (Menace says "seat 0", the others "P1" for seat 0); the server
+// sends the room's labels and the page uses them everywhere, so a label in an option matches the seat's badge.
 let currentNames = [];
+let currentLabels = [];
+let labelPattern = null;
 export function useNames(names) {
   currentNames = names;
 }
 
+export function useSeatLabels(labels) {
+  if (!Array.isArray(labels) || !labels.length || labels.join() === currentLabels.join()) return;
+  currentLabels = labels;
+  const escaped = [...labels].sort((a, b) => b.length - a.length).map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  labelPattern = new RegExp(`\\b(${escaped.join("|")})\\b`, "gi"); // "Seat 2 picks …" starts a sentence
+}
+
+export function seatLabel(seat) {
+  return currentLabels[seat] || `P${seat + 1}`;
+}
+
+// "P3" (or Menace's "seat 2") in the engine's texts is a seat; people would rather read its player's name.
 export function withNames(text, names = currentNames) {
   const parts = [];
   let last = 0;
-  for (const match of String(text).matchAll(/\bP(\d{1,2})\b/g)) {
-    const seat = Number(match[1]) - 1;
-    if (!names[seat]) continue;
+  text = String(text);
+  for (const match of text.matchAll(labelPattern || /\bP\d{1,2}\b/g)) {
+    const seat = currentLabels.length ? currentLabels.findIndex((l) => l.toLowerCase() === match[0].toLowerCase())
+      : Number(match[0].slice(1)) - 1;
+    if (seat < 0 || !names[seat]) continue;
     parts.push(text.slice(last, match.index));
-    parts.push(h("span", { class: "who", title: match[0] }, names[seat]));
+    parts.push(h("span", { class: "who", title: match[0], dataset: { seat: String(seat) } }, names[seat]));
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
@@ -74,7 +91,7 @@ export function show(value, view, key = "") {
     if (!value.length) return "none";
     if (value.every((v) => typeof v !== "object" || v === null)) {
       if (/seat|player|_for$|winners|lockdown/.test(key) && value.every((v) => typeof v === "number")) {
-        return value.map((v) => (v < 0 ? "—" : `P${v + 1}`)).join(", ");
+        return value.map((v) => (v < 0 ? "—" : seatLabel(v))).join(", ");
       }
       const shown = value.map((v) => show(v, view));
       if (new Set(shown).size < shown.length) {
@@ -92,7 +109,7 @@ export function show(value, view, key = "") {
     if (typeof value.card === "string") {
       // a card on the table: its name, where it is, and whether it lies face down
       const extra = [value.location, value.face_down ? "face down" : null,
-        typeof value.target === "number" ? `on P${value.target + 1}` : null].filter(Boolean);
+        typeof value.target === "number" ? `on ${seatLabel(value.target)}` : null].filter(Boolean);
       return cardName(view, value.card) + (extra.length ? ` (${extra.join(", ")})` : "");
     }
     if (value.face_down === true && Object.keys(value).length === 1) return "face down";

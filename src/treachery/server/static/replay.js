@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { facts, isPrivateKey, withNames } from "./format.js";
+import { facts, isPrivateKey, seatLabel, useSeatLabels } from "./format.js";
 import { Table } from "./table.js";
 
 export async function replayPage(root, code) {
@@ -29,7 +29,8 @@ class ReplayViewer {
     this.code = code;
     this.replay = replay;
     this.as = as;
-    this.names = replay.names.map((n, i) => n || `Bot ${i + 1}`);
+    useSeatLabels(replay.seat_labels);
+    this.names = replay.names.map((n, i) => n || `Bot ${seatLabel(i)}`);
     this.step = 0;
     const last = replay.steps.length - 1;
     const eyes = h("select", { id: "eyes", "aria-label": "Whose eyes", onchange: () => {
@@ -38,7 +39,7 @@ class ReplayViewer {
       url.searchParams.set("step", String(this.step));
       location.assign(url.toString());
     } }, h("option", { value: "spectator" }, "A spectator"),
-    this.names.map((n, i) => h("option", { value: String(i) }, `P${i + 1} ${n}`)),
+    this.names.map((n, i) => h("option", { value: String(i) }, `${seatLabel(i)} ${n}`)),
     h("option", { value: "all" }, "Everything revealed"));
     eyes.value = as;
     this.slider = h("input", { type: "range", id: "step-slider", min: "0", max: String(last), value: "0",
@@ -73,7 +74,7 @@ class ReplayViewer {
     const who = action ? this.names[action.seat] : null;
     this.caption.textContent = `Step ${this.step} of ${steps.length - 1}` + (action
       ? ` · ${who}${action.label ? `: ${action.label}${action.timeout ? " (time ran out)" : ""}` : " acted"}` : " · the deal");
-    const seats = this.names.map((name, i) => ({ seat: i, name, bot: false, connected: true }));
+    const seats = this.replay.names.map((name, i) => ({ seat: i, name, bot: !name, connected: true }));
     this.table.update({ seat, state: { view: step.view, decisions: [], log, seats, over, result: over ? this.replay.result : null },
       names: this.names, status: "connected", sending: false, spectator: seat === null });
     if (step.views) {
@@ -83,7 +84,8 @@ class ReplayViewer {
         for (const [key, value] of Object.entries(view)) if (isPrivateKey(key)) mine[key] = value;
         const me = Array.isArray(view.players) ? view.players[i] || {} : {};
         for (const key of ["agenda", "character", "keep", "play", "position", "side"]) if (me[key] != null && !(key in mine)) mine[key] = me[key];
-        return h("div", { class: "secret" }, h("h3", {}, withNames(`P${i + 1}`)), facts(mine, view) || h("p", { class: "muted" }, "nothing hidden"));
+        if (mine.hand && mine.hand_cards) delete mine.hand_cards; // the same cards twice (the Guest): names read better
+        return h("div", { class: "secret" }, h("h3", {}, `${seatLabel(i)} · ${this.replay.names[i] || "Bot"}`), facts(mine, view) || h("p", { class: "muted" }, "nothing hidden"));
       })));
     }
     const url = new URL(location.href);

@@ -6,6 +6,7 @@ import { chime, setSound, soundOn } from "./audio.js";
 import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
+import { seatLabel, useSeatLabels } from "./format.js";
 import { dropSeat, holdSeat, loadRoom } from "./store.js";
 import { Table } from "./table.js";
 
@@ -31,6 +32,7 @@ class RoomPage {
     this.code = code;
     this.info = info;
     this.game = info.game;
+    useSeatLabels(info.seat_labels);
     this.title = (games.find((g) => g.id === info.game) || { title: info.game }).title;
     this.connections = new Map(); // seat (or "watch") -> Connection
     this.shown = null; // the seat whose private view is on screen; null behind the privacy screen
@@ -81,7 +83,7 @@ class RoomPage {
   names() {
     const any = [...this.connections.values()].find((c) => c.state.seats.length) || null;
     const seats = any ? any.state.seats : (this.anyLobby() || this.info).seats;
-    return seats.map((s) => s.name || (s.bot ? `Bot ${s.seat + 1}` : null));
+    return seats.map((s) => s.name || (s.bot ? `Bot ${seatLabel(s.seat)}` : null));
   }
 
   anyLobby() {
@@ -111,6 +113,8 @@ class RoomPage {
       try { await navigator.clipboard.writeText(invite); copy.textContent = "Copied"; } catch (_) { inviteBox.select(); }
     } }, "Copy");
     const free = lobby.seats.filter((s) => !s.name).length;
+    const seated = lobby.seats.filter((s) => s.name);
+    const ready = seated.filter((s) => s.ready).length;
     // kept across re-renders (lobby frames arrive at any time) so what someone is typing survives them
     this.nameInput = this.nameInput || h("input", { type: "text", id: "join-name", maxlength: "40", required: true, placeholder: "Your name", autocomplete: "nickname" });
     const name = this.nameInput;
@@ -131,11 +135,15 @@ class RoomPage {
       }
       this.render();
     };
-    const seats = lobby.seats.map((s) => h("li", { class: `lobby-seat${mine.has(s.seat) ? " mine" : ""}`, dataset: { seat: String(s.seat) } },
-      h("span", { class: "seat-label" }, `P${s.seat + 1}`), " ",
+    const readyButton = (s) => h("button", { type: "button", class: `small ready-toggle${s.ready ? "" : " primary"}`,
+      "aria-pressed": String(Boolean(s.ready)), onclick: () => this.markReady(s.seat, !s.ready) }, s.ready ? "Not ready" : "I'm ready");
+    const seats = lobby.seats.map((s) => h("li", { class: `lobby-seat${mine.has(s.seat) ? " mine" : ""}${s.ready ? " ready" : ""}`, dataset: { seat: String(s.seat) } },
+      h("span", { class: "seat-label" }, seatLabel(s.seat)), " ",
       s.name ? h("strong", {}, s.name) : h("span", { class: "muted" }, "open — a bot plays it if nobody joins"),
       mine.has(s.seat) ? h("span", { class: "badge you" }, "you") : null,
       s.name && s.connected ? h("span", { class: "badge here" }, "here") : null,
+      s.name ? h("span", { class: `badge ${s.ready ? "ready" : "not-ready"}` }, s.ready ? "ready" : "not ready") : null,
+      mine.has(s.seat) ? readyButton(s) : null,
       held.host && s.name && !mine.has(s.seat) ? h("button", { type: "button", class: "small", "aria-label": `Remove ${s.name}`,
         onclick: () => this.hostCall("kick", { seat: s.seat }) }, "Remove") : null,
       mine.has(s.seat) ? h("button", { type: "button", class: "small", onclick: () => this.leave(s.seat) }, "Leave") : null));
@@ -153,6 +161,8 @@ class RoomPage {
         mine.size ? h("p", { class: "muted" }, "Pass-and-play: each player on this device gets a privacy screen before their turn.") : null,
         h("form", { id: "join-form", onsubmit: join }, name, h("button", { type: "submit", class: "primary" }, "Join"))) : null,
       held.host ? h("section", { class: "panel" }, h("h2", {}, "Start"),
+        h("p", { id: "ready-count" }, `${ready} of ${seated.length} player${seated.length === 1 ? "" : "s"} ready.`,
+          ready < seated.length ? " You may start anyway: everyone keeps their seat." : ""),
         h("p", { class: "muted" }, free ? `${free} open seat${free > 1 ? "s" : ""} will be played by bots.` : "Every seat is taken."),
         h("button", { type: "button", class: "primary", id: "start", onclick: () => this.hostCall("start", {}) }, "Start the game"))
         : h("p", { class: "muted" }, "The host starts the game when everyone is here."),
@@ -181,6 +191,11 @@ class RoomPage {
       this.notice = error.message;
     }
     this.render();
+  }
+
+  markReady(seat, flag) {
+    const conn = this.connections.get(seat);
+    if (!conn || !conn.ready(flag)) { this.notice = "Not connected yet; try again in a moment."; this.render(); }
   }
 
   async leave(seat) {
@@ -257,12 +272,12 @@ class RoomPage {
     const reveal = (seat) => { this.shown = seat; this.render(); };
     const over = seats.some((c) => c.state.over);
     replace(this.root, h("main", { class: "privacy", id: "privacy-screen", "aria-live": "polite" },
-      h("h1", {}, over ? "The game is over" : next ? `Hand the device to ${names[next.seat] || `P${next.seat + 1}`}` : "Waiting for the other players"),
+      h("h1", {}, over ? "The game is over" : next ? `Hand the device to ${names[next.seat] || seatLabel(next.seat)}` : "Waiting for the other players"),
       h("p", { class: "muted" }, "Nobody's cards are on screen. Only the player named below should look."),
       next ? h("button", { type: "button", class: "primary big", id: "reveal", onclick: () => reveal(next.seat) },
-        `I am ${names[next.seat] || `P${next.seat + 1}`}: show my screen`) : null,
+        `I am ${names[next.seat] || seatLabel(next.seat)}: show my screen`) : null,
       h("div", { class: "others" }, seats.filter((c) => c !== next).map((c) => h("button", { type: "button", class: "small",
-        onclick: () => reveal(c.seat) }, `Show ${names[c.seat] || `P${c.seat + 1}`}'s screen`)))));
+        onclick: () => reveal(c.seat) }, `Show ${names[c.seat] || seatLabel(c.seat)}'s screen`)))));
     const first = this.root.querySelector("#reveal");
     if (first) first.focus();
   }

@@ -4,7 +4,7 @@
 
 import { ChatPanel } from "./chat.js";
 import { clear, h, replace } from "./dom.js";
-import { cardName, facts, isPrivateKey, show, SKIP_KEYS, useNames, withNames } from "./format.js";
+import { cardName, facts, isPrivateKey, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
 
 const BADGES = {
   alive: (v) => (v === false ? ["dead", "dead"] : null),
@@ -76,6 +76,7 @@ export class Table {
     const { state } = model;
     const view = state.view || {};
     useNames(model.names);
+    if (typeof state.clockOffset === "number") clockOffset = state.clockOffset;
     this.el.status.textContent = model.status === "connected" ? "" : model.status;
     this.el.status.className = `status ${model.status}`;
     const round = [view.round !== undefined ? `Round ${view.round}` : null, view.step || null].filter(Boolean);
@@ -112,7 +113,7 @@ export class Table {
   seatCard(i, player, seat, name, mine, waiting, view) {
     const badges = [];
     if (mine) badges.push(h("span", { class: "badge you" }, "you"));
-    if (seat.bot) badges.push(h("span", { class: "badge bot" }, "bot"));
+    if (seat.bot && seat.name) badges.push(h("span", { class: "badge bot" }, "bot")); // a bot stands in for a person
     else if (seat.connected === false && seat.name) badges.push(h("span", { class: "badge away" }, "away"));
     if (waiting) badges.push(h("span", { class: "badge waiting" }, "deciding…"));
     for (const [key, make] of Object.entries(BADGES)) {
@@ -128,9 +129,9 @@ export class Table {
     const gameName = player.name || player.character;
     const dead = player.alive === false || player.status === "dead" || player.exiled;
     return h("li", { class: `seat${mine ? " mine" : ""}${dead ? " out" : ""}${waiting ? " waiting" : ""}`,
-      dataset: { seat: String(i) }, "aria-label": `Seat P${i + 1}: ${name || "empty"}` },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-label" }, `P${i + 1}`),
-      h("strong", { class: "seat-name" }, name || (seat.bot ? "bot" : "empty"))),
+      dataset: { seat: String(i) }, "aria-label": `${seatLabel(i)}: ${name || "empty"}` },
+    h("div", { class: "seat-head" }, h("span", { class: "seat-label" }, seatLabel(i)),
+      h("strong", { class: "seat-name" }, seat.name || (seat.bot ? "Bot" : name || "empty"))),
     gameName ? h("div", { class: "seat-sub" }, typeof gameName === "string" ? cardName(view, gameName) : "") : null,
     badges.length ? h("div", { class: "badges" }, badges) : null,
     facts(rest, view));
@@ -143,7 +144,7 @@ export class Table {
     const parts = [];
     if (renderer && view.game) {
       try {
-        const picture = renderer.board(view, { h, names: model.names, seat: model.seat, cardName, show, withNames });
+        const picture = renderer.board(view, { h, names: model.names, seat: model.seat, cardName, show, withNames, seatLabel });
         if (picture) parts.push(picture);
         for (const key of renderer.draws || []) drawn.add(key);
       } catch (error) {
@@ -164,7 +165,9 @@ export class Table {
   renderPrivate(model) {
     const view = model.state.view || {};
     const box = this.el.private;
+    box.hidden = false;
     if (model.spectator || model.seat === null || model.seat === undefined) {
+      box.hidden = Boolean(this.options.replay); // a replay says whose eyes it shows in its own bar
       replace(box, h("h2", {}, "Watching"), h("p", { class: "muted" }, "You are watching: you see what every player sees, no secrets."));
       return;
     }
@@ -203,8 +206,8 @@ export class Table {
     if (!decision) {
       box.dataset.state = "idle";
       const waiting = Array.isArray(state.view.waiting_for) ? state.view.waiting_for : [];
-      const who = waiting.filter((s) => s !== model.seat).map((s) => model.names[s] || `P${s + 1}`);
-      replace(box, h("h2", {}, model.spectator ? "Watching" : "Waiting"),
+      const who = waiting.filter((s) => s !== model.seat).map((s) => model.names[s] || seatLabel(s));
+      replace(box, h("h2", {}, this.options.replay ? "At this step" : model.spectator ? "Watching" : "Waiting"),
         h("p", { class: "muted" }, who.length ? `Waiting for ${who.join(", ")}…` : "Waiting for the other players…"));
       this.signal(null, model);
       return;
@@ -262,7 +265,7 @@ export class Table {
     replace(box, h("h2", {}, "Game over"),
       result.reason ? h("p", { class: "reason" }, withNames(sentence(String(result.reason)))) : null,
       h("p", { class: "winners" }, winners.length
-        ? ["Winners: ", winners.map((s) => names[s] || `P${s + 1}`).join(", ")] : "Nobody wins."),
+        ? ["Winners: ", winners.map((s) => names[s] || seatLabel(s)).join(", ")] : "Nobody wins."),
       winners.includes(model.seat) ? h("p", { class: "you-won" }, "You won!") : null,
       Object.keys(rest).length ? h("details", {}, h("summary", {}, "Details"), facts(rest, state.view || {})) : null,
       this.options.replay ? null : h("p", {}, h("a", { href: `/replay/${this.options.room}` }, "Watch the replay")));
@@ -330,10 +333,12 @@ function reference(view) {
     h("ul", {}, entries));
 }
 
-// Countdowns where a decision has a deadline; one timer for the page.
+// Countdowns where a decision has a deadline; one timer for the page. Deadlines are on the server's clock: the
+// offset (server minus this device, from the \`now\` of the last state frame) keeps a wrong device clock out of it.
+let clockOffset = 0;
 export function tick(root = document) {
   for (const node of root.querySelectorAll(".countdown[data-deadline]")) {
-    const left = Math.max(0, Math.round(Number(node.dataset.deadline) - Date.now() / 1000));
+    const left = Math.max(0, Math.round(Number(node.dataset.deadline) - (Date.now() / 1000 + clockOffset)));
     node.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
     node.classList.toggle("urgent", left <= 10);
   }

@@ -2,8 +2,8 @@
 
 export const draws = ["vote", "past_votes"];
 
-export function board(view, { h, names }) {
-  const label = (s) => names[s] || `P${s + 1}`;
+export function board(view, { h, names, seatLabel }) {
+  const label = (s) => names[s] || seatLabel(s);
   const parts = [];
   const infected = (view.players || []).filter((p) => p.infection);
   parts.push(h("h2", {}, "Infections"), infected.length

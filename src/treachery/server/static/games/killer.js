@@ -6,7 +6,7 @@ import { track } from "./common.js";
 export const draws = ["hunting_row", "hunting_row_locations", "alien_location", "previously_hunted", "destroyed",
   "removed_at_setup", "round", "round_cap"];
 
-export function board(view, { h, names, seat }) {
+export function board(view, { h, names, seat, seatLabel }) {
   const cards = Array.isArray(view.cards) ? view.cards : [];
   const rooms = [...new Set(cards.map((c) => c.location).filter(Boolean))];
   const destroyed = new Set(view.destroyed || []);
@@ -25,7 +25,7 @@ export function board(view, { h, names, seat }) {
     if (view.alien_location === room) notes.push("the alien is here");
     if (hunted.has(room)) notes.push("hunted before");
     if (row.has(room) && !destroyed.has(room)) notes.push("in the Hunting Row");
-    const crew = (here[room] || []).map((s) => (s === seat ? "you" : names[s] || `P${s + 1}`));
+    const crew = (here[room] || []).map((s) => (s === seat ? "you" : names[s] || seatLabel(s)));
     const cls = ["room", destroyed.has(room) || removed.has(room) ? "destroyed" : "", view.alien_location === room ? "alien" : "",
       hunted.has(room) ? "hunted" : "", row.has(room) ? "candidate" : ""].filter(Boolean).join(" ");
     return h("div", { class: cls, role: "listitem", "aria-label": `${room}: ${notes.join(", ") || "open"}` },

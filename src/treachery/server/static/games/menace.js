@@ -24,7 +24,7 @@ export function board(view, { h }) {
 const CARDS = ["raise-morale", "advanced-repair", "command", "basic-repair", "replicate", "backstab", "brawl", "panic",
   "airlock-breach", "reactor-leak", "explosion"];
 
-export function chatTools(h, { send, names, seat }) {
+export function chatTools(h, { send, names, seat, seatLabel }) {
   const kind = h("select", { "aria-label": "Claim" }, h("option", { value: "drew" }, "I drew a…"),
     h("option", { value: "played" }, "I played a…"), h("option", { value: "accuse" }, "…played…"),
     h("option", { value: "suspect" }, "I suspect…"));
@@ -32,7 +32,7 @@ export function chatTools(h, { send, names, seat }) {
   const who = h("select", { "aria-label": "Player" });
   const card = h("select", { "aria-label": "Card" }, CARDS.map((c) => h("option", { value: c }, c.replace(/-/g, " "))));
   const refresh = () => {
-    const others = names().map((n, s) => [n || `P${s + 1}`, s]).filter(([, s]) => s !== seat());
+    const others = names().map((n, s) => [`${seatLabel(s)}: ${n || "bot"}`, s]).filter(([, s]) => s !== seat());
     const chosen = who.value;
     who.replaceChildren(...others.map(([n, s]) => h("option", { value: String(s) }, n)));
     if (chosen) who.value = chosen;
