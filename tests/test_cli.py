@@ -199,3 +199,15 @@ def test_game_options_pass_through_and_bad_ones_are_one_line_errors(tmp_path: Pa
         failed = runner.invoke(app, command)
         assert failed.exit_code != 0
         assert failed.output.strip().count("\n") == 0 and ("colour" in failed.output or "key=value" in failed.output)
+
+
+def test_simulate_marks_a_side_not_dealt_at_a_player_count_instead_of_a_zero_rate() -> None:
+    """The Coward is dealt only at 7 and 8 players (M-S20): at 6 its columns say "—", at 7 they hold a rate."""
+    result = runner.invoke(app, ["simulate", "menace", "--players", "6-7", "--games", "20", "--workers", "1",
+                                 "--bots", "random"], terminal_width=250)
+    assert result.exit_code == 0, result.output
+    rows: dict[str, str] = {}
+    for line in result.output.splitlines():  # the first table's rows: players, games, then a rate per side
+        if line.strip()[:1] in ("6", "7"):
+            rows.setdefault(line.split()[0], line)
+    assert "—" in rows["6"] and "—" not in rows["7"]

@@ -220,7 +220,10 @@ def simulation_table(summaries: dict[int, dict[str, Any]], title: str) -> Render
     for players, s in sorted(summaries.items()):
         cells = []
         for side in sides:
-            rate = s["sides"].get(side, {"win_rate": 0.0, "win_ci95": [0.0, 0.0]})
+            rate = s["sides"].get(side)
+            if rate is None:  # that side is not dealt at this player count
+                cells += ["—", "—"]
+                continue
             low, high = rate["win_ci95"]
             cells += [f"{rate['win_rate']:.1%}", f"{low:.1%}-{high:.1%}"]
         table.add_row(str(players), str(s["games"]), *cells, f"{s['mean_winners']:.2f}", f"{s['mean_rounds']:.2f}",
