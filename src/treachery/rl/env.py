@@ -81,13 +81,12 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None
         self._game: Game | None = None
+        self._rewarded = False  # whether the last step gave rewards (most give none)
         self._cache: dict[str, dict[str, np.ndarray]] = {}
         self._kind_slot: dict[str, int] = {}
-        self._no_decision = self._kind_block(None)
         self._no_mask = np.zeros(self.actions, dtype=np.int8)
         self._no_mask.flags.writeable = False
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
-        self._kind_blocks = [self._kind_block(slot) for slot in range(KIND_BUCKETS - 1)]
 
     # ---- the PettingZoo API ------------------------------------------------------------------------
 
@@ -123,6 +122,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._cache = {}
+        self._rewarded = False
         self._advance()
 
     def step(self, action: Any) -> None:
@@ -169,12 +169,13 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         game = self.game
-        kinds, mask = self._no_decision, self._no_mask
+        vector = self.encoder.encode_game(game, seat, KIND_BUCKETS)  # the kind block is left zero for us
+        mask = self._no_mask
         decision = self._pending_for(seat)
         if decision is not None:
             mask = self._mask(decision.ids)
-            kinds = self._kind_blocks[self._kind(decision.kind)]
-        vector = np.concatenate((self.encoder.encode_game(game, seat), kinds))
+            at = self.encoder.size
+            vector[at] = vector[at + 1 + self._kind(decision.kind)] = 1.0
         return {"observation": vector, "action_mask": mask}
 
     def _mask(self, ids: tuple[int, ...]) -> np.ndarray:
@@ -189,13 +190,6 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
             self._masks[ids] = mask
         return mask
 
-    @staticmethod
-    def _kind_block(slot: int | None) -> np.ndarray:
-        block = np.zeros(KIND_BUCKETS, dtype=np.float32)
-        if slot is not None:
-            block[0] = block[1 + slot] = 1.0
-        return block
-
     def _kind(self, kind: str) -> int:
         slot = self._kind_slot.get(kind)
         if slot is None:
@@ -204,31 +198,65 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
 
     def _advance(self) -> None:
         """After reset or an answer: hand out rewards, terminate the finished or eliminated, pick who acts."""
-        game = self.game
-        for agent in self.agents:
-            self.rewards[agent] = 0.0
+        game = self._game
+        assert game is not None
+        rewards = self.rewards
+        if self._rewarded:  # rewards last only one step; most steps give none, so nothing to clear or add
+            for agent in rewards:
+                rewards[agent] = 0.0
+            self._rewarded = False
         pending = game.pending()
         if game.over:
             for agent, reward in zip(self.possible_agents, seat_rewards(game.result(), self.players), strict=True):
-                if agent in self.rewards:
-                    self.rewards[agent] = reward
+                if agent in rewards:
+                    rewards[agent] = reward
                     self.terminations[agent] = True
+                    self._rewarded = True
         elif self.encoder.declares_eliminations:
             out = self.encoder.eliminated_seats(game)  # who is out is public
             for agent in self.agents:
                 if not self.terminations[agent] and self._seat_of[agent] in out:
-                    self.rewards[agent] = LOSS  # an eliminated seat cannot win (the encoder declares it)
+                    rewards[agent] = LOSS  # an eliminated seat cannot win (the encoder declares it)
                     self.terminations[agent] = True
-        self._accumulate_rewards()
+                    self._rewarded = True
+        if self._rewarded:
+            self._accumulate_rewards()
         if pending:
-            acting = agent_name(pending[0].seat)
-            if acting not in self.agents or self.terminations[acting]:
+            acting = self.possible_agents[pending[0].seat]
+            if self.terminations[acting] or acting not in self.rewards:
                 raise RuntimeError(f"{self.game_name}: seat {pending[0].seat} has a decision pending but was "
                                    f"declared eliminated by the {self.encoder.name} encoder")
             self.agent_selection = acting
         else:
             self.agent_selection = self.agents[0]
-        self._deads_step_first()
+        if self._rewarded or any(self.terminations.values()):
+            self._deads_step_first()
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with the same checks, minus its slow paths on every step: the
+    inherited ``last()`` reads five attributes through the wrapper's ``__getattr__``, and ``agent_iter`` and
+    ``step`` read ``agents`` and ``agent_selection`` through it (together about a tenth of a step)."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def raw_env(game_name: str, players: int | None = None, options: dict[str, Any] | None = None,
@@ -239,4 +267,4 @@ def raw_env(game_name: str, players: int | None = None, options: dict[str, Any] 
 def env(game_name: str, players: int | None = None, options: dict[str, Any] | None = None,
         render_mode: str | None = None) -> AECEnv:
     """The environment wrapped in PettingZoo's order-enforcing wrapper, as PettingZoo's own envs ship."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_name, players, options, render_mode))
+    return _OrderEnforcing(raw_env(game_name, players, options, render_mode))

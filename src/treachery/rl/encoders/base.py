@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -36,11 +37,13 @@ class Encoder:
     def declares_eliminations(self) -> bool:
         return type(self).eliminated is not Encoder.eliminated
 
-    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
-        """The observation of ``seat`` in ``game``: ``encode(game.view(seat))``. An encoder may override it with
-        a faster path that writes the same vector straight from the game; it must then show exactly what the
-        view shows, and its tests must prove both paths equal over many games."""
-        return self.encode(game.view(seat))
+    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
+        """The observation of ``seat`` in ``game``: ``encode(game.view(seat))``, followed by ``tail`` zeros that
+        the caller fills (the environment's decision block: no second copy of the vector). An encoder may
+        override it with a faster path that writes the same vector straight from the game; it must then show
+        exactly what the view shows, and its tests must prove both paths equal over many games."""
+        vector = self.encode(game.view(seat))
+        return np.concatenate((vector, np.zeros(tail, dtype=np.float32))) if tail else vector
 
     def eliminated_seats(self, game: Game) -> set[int]:
         """The seats ``eliminated`` declares out, from the public view (an override may read public facts
@@ -129,12 +132,52 @@ class Vector:
             self.hot.append(at + vocabulary[name])
 
     def array(self, size: int, low: float = 0.0) -> np.ndarray:
-        """The vector, every scaled number clipped to ``[low, 1]`` (one numpy call instead of one per entry)."""
-        vector = np.zeros(size, dtype=np.float32)
-        if self.hot:
-            vector[self.hot] = 1.0
-        if self.at:
-            vector[self.at] = self.values
-            np.clip(vector, low, 1.0, out=vector)
-        return vector
+        """The vector, every scaled number clipped to ``[low, 1]``. Written into a Python float32 ``array`` and
+        handed to numpy without a copy: for the few dozen entries an observation sets, item assignment
+        there is several times cheaper than numpy's fancy indexing from lists plus a clip over the vector."""
+        vector = zeros(size)
+        for index in self.hot:
+            vector[index] = 1.0
+        for index, value in zip(self.at, self.values, strict=True):
+            vector[index] = 1.0 if value > 1.0 else (low if value < low else value)
+        return np.frombuffer(vector, dtype=np.float32)
 
+
+
+class Tallies:
+    """How many of each kind a list holds, as ``count / scale`` entries of a vector, kept by the list's content:
+    the same hands, decks and piles come back step after step, and a lookup of their tuple is cheaper than a
+    fresh count. ``index_of`` maps a kind number to its vocabulary index."""
+
+    MEMO = 16384  # distinct (block, list) pairs kept; a bound on memory, not on correctness
+
+    def __init__(self, index_of: Sequence[int]) -> None:
+        self.index_of = list(index_of)
+        self._memo: dict[tuple[int, float, tuple[int, ...]], tuple[list[int], list[float]]] = {}
+
+    def add(self, v: Vector, at: int, kinds: Iterable[int], scale: float) -> None:
+        key = (at, scale, tuple(kinds))
+        entries = self._memo.get(key)
+        if entries is None:
+            tally: dict[int, int] = {}
+            index_of = self.index_of
+            for kind in key[2]:
+                index = at + index_of[kind]
+                tally[index] = tally.get(index, 0) + 1
+            entries = (list(tally), [count / scale for count in tally.values()])
+            if len(self._memo) >= self.MEMO:
+                self._memo.clear()
+            self._memo[key] = entries
+        v.at.extend(entries[0])
+        v.values.extend(entries[1])
+
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def zeros(size: int) -> array[float]:
+    """A fresh float32 ``array`` of ``size`` zeros (copied from a kept one: a single memcpy)."""
+    kept = _ZEROS.get(size)
+    if kept is None:
+        kept = _ZEROS[size] = array("f", bytes(4 * size))
+    return kept[:]

@@ -33,7 +33,7 @@ from ...engine import Game
 from ...games.eat.cards import CARD_CODES, DECKS, QUEST_CODES
 from ...games.eat.rules import STATUS_NAMES, STEP_NAMES, SURVIVOR, Eat, red_number
 from ...games.eat.view import _STEP_OF_DECISION
-from .base import Encoder, Layout, Vector, Vocabulary
+from .base import Encoder, Layout, Tallies, Vector, Vocabulary
 
 SEATS = 10
 CARDS = Vocabulary(CARD_CODES)
@@ -84,6 +84,9 @@ class EatEncoder(Encoder):
         self._card_of = [CARDS[code] for code in CARD_CODES]
         self._quest_of = [QUESTS[code] for code in QUEST_CODES]
         self._status_of = [STATUS[name] for name in STATUS_NAMES]
+        self._indexed_set: Any = None
+        self._hand_tally = Tallies(self._card_of)
+        self._indices: tuple[list[int], list[int]] = ([], [])
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         v = Vector()
@@ -141,7 +144,7 @@ class EatEncoder(Encoder):
         v.name(at + self._p_play, CARDS, player.get("play"))
         v.name(at + self._p_keep, CARDS, player.get("keep"))
 
-    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
         """``encode(game.view(seat))`` without building the view (see the module docstring)."""
         assert isinstance(game, Eat)
         v = Vector()
@@ -150,79 +153,116 @@ class EatEncoder(Encoder):
         n, ended = game.players, game.over
         v.seat(self._seat, seat)
         hot.extend(range(self._in_game, self._in_game + n))
-        v.scaled(self._round, game.round, 30)
+        at, values = v.at, v.values
         pending = game._pending
         step = "over" if ended else _STEP_OF_DECISION.get(pending[0].kind if pending else "") or STEP_NAMES[game.step]
         hot.append(self._step + STEPS[step])
         v.seat(self._leader, game.leader)
-        for offset, amount in enumerate((game.food, game.sanity, game.build, game.target)):
-            v.scaled(self._supplies + offset, amount, 40)
-        v.scaled(self._supplies + 4, red_number(game.sanity), 12)
+        supplies = self._supplies
+        numbers = ((self._round, game.round, 30), (supplies, game.food, 40), (supplies + 1, game.sanity, 40),
+                   (supplies + 2, game.build, 40), (supplies + 3, game.target, 40),
+                   (supplies + 4, red_number(game.sanity), 12), (self._variants + 2, game.dwindling, 5),
+                   (self._quest_counts, len(game.quest_deck), 15),  # W-H5
+                   (self._quest_counts + 1, len(game.box_hidden), 15),  # W-H4: only how many
+                   (self._quest_counts + 2, game.cold_nights, 5))
+        for index, number, scale in numbers:
+            if number:
+                at.append(index)
+                values.append(number / scale)
         if game.follow_the_leader:
             hot.append(self._variants)
         if game.phone_booth:
             hot.append(self._variants + 1)
-        v.scaled(self._variants + 2, game.dwindling, 5)
-        hot.extend(self._selection + quest_of[q] for q in game.selection)  # W-H3
-        v.names(self._box, QUESTS, game.box)  # W-H28
+        for q in game.selection:  # W-H3
+            hot.append(self._selection + quest_of[q])
+        for q in game.box:  # W-H28
+            hot.append(self._box + QUESTS[q])
         if game.ill_wind >= 0:
             hot.append(self._ill_wind + quest_of[game.ill_wind])
-        v.scaled(self._quest_counts, len(game.quest_deck), 15)  # W-H5
-        v.scaled(self._quest_counts + 1, len(game.box_hidden), 15)  # W-H4: only how many
-        v.scaled(self._quest_counts + 2, game.cold_nights, 5)
         if game.trial_held:
             hot.append(self._quest_counts + 3)
-        for offset in range(len(PILES)):  # W-H5, W-H7
-            v.scaled(self._piles + offset, len(game.piles[offset]), 40)
-            v.scaled(self._piles + len(PILES) + offset, len(game.discards[offset]), 40)
-        hot.extend(self._knives + s for s in game.knives)
-        hot.extend(self._fight + s for s in game.fight)
-        hot.extend(self._hidden + s for s in range(n) if game.hidden[s])
-        hot.extend(self._loud + s for s in range(n) if game.loud[s])
+        piles = self._piles
+        for pile in game.piles:  # W-H5, W-H7
+            if pile:
+                at.append(piles)
+                values.append(len(pile) / 40)
+            piles += 1
+        for pile in game.discards:
+            if pile:
+                at.append(piles)
+                values.append(len(pile) / 40)
+            piles += 1
+        for s in game.knives:
+            hot.append(self._knives + s)
+        for s in game.fight:
+            hot.append(self._fight + s)
+        hidden, loud = game.hidden, game.loud
+        for s in range(n):
+            if hidden[s]:
+                hot.append(self._hidden + s)
+            if loud[s]:
+                hot.append(self._loud + s)
         hot.extend({self._waiting + d.seat for d in pending})  # W-H27
         for attacker, target, tusk in game.attacks:
             hot.append(self._attacks + attacker * SEATS + target)
             if tusk:
                 hot.append(self._tusk + attacker)
         if seat is not None:  # W-H9
-            tally: dict[int, int] = {}
-            for card in game.hands[seat]:
-                tally[card_of[card]] = tally.get(card_of[card], 0) + 1
-            for index, count in tally.items():
-                v.scaled(self._hand + index, count, 3)
-        characters, personalities = game.cards.characters, game.cards.personalities
+            self._hand_tally.add(v, self._hand, game.hands[seat], 3)
+        character_of, personality_of = self._card_set_indices(game)
+        at, values = v.at, v.values
+        hands, status_of, per_seat = game.hands, self._status_of, self._per_seat
+        p_status, p_leader, p_character = self._p_status, self._p_leader, self._p_character
+        p_meat, p_personality, p_paranoid = self._p_meat, self._p_personality, self._p_paranoid
+        p_haunt, p_quests, p_flags = self._p_haunt, self._p_quests, self._p_flags
+        p_keep_up, p_play, p_keep = self._p_keep_up, self._p_play, self._p_keep
         for other in range(n):
-            p = self._players + other * self._per_seat
+            p = self._players + other * per_seat
             status = game.status[other]
-            hot.append(p + self._p_status + self._status_of[status])  # W-H2
+            hot.append(p + p_status + status_of[status])  # W-H2
             if other == game.leader:
-                hot.append(p + self._p_leader)
-            hot.append(p + self._p_character + self.characters[characters[game.character[other]].code])  # W-H1
+                hot.append(p + p_leader)
+            hot.append(p + p_character + character_of[game.character[other]])  # W-H1
             if status == SURVIVOR:
-                v.scaled(p + self._p_meat, game.meat(other), 10)
+                meat = game.meat(other)
+                if meat:
+                    at.append(p + p_meat)
+                    values.append(meat / 10)
             if game.personality[other] >= 0:
-                hot.append(p + self._p_personality + self.personalities[personalities[game.personality[other]].code])
+                hot.append(p + p_personality + personality_of[game.personality[other]])
             if game.paranoid_used[other]:
-                hot.append(p + self._p_paranoid)
+                hot.append(p + p_paranoid)
             if game.haunt[other] >= 0:  # W-H3
-                hot.append(p + self._p_haunt + card_of[game.haunt[other]])
-            hot.extend(p + self._p_quests + quest_of[q] for q in game.held[other])
-            v.scaled(p + self._p_flags, len(game.hands[other]), 6)
+                hot.append(p + p_haunt + card_of[game.haunt[other]])
+            for q in game.held[other]:
+                hot.append(p + p_quests + quest_of[q])
+            if hands[other]:
+                at.append(p + p_flags)
+                values.append(len(hands[other]) / 6)
             play, keep = game.play[other], game.keep[other]
             if play >= 0:  # W-H11
-                hot.append(p + self._p_flags + 1)
+                hot.append(p + p_flags + 1)
             if keep >= 0:
-                hot.append(p + self._p_flags + 2)
+                hot.append(p + p_flags + 2)
                 if game.keep_up[other]:
-                    hot.append(p + self._p_keep_up + card_of[keep])
+                    hot.append(p + p_keep_up + card_of[keep])
             if game.shielded[other]:
-                hot.append(p + self._p_flags + 3)
+                hot.append(p + p_flags + 3)
             if other == seat or ended:  # W-H9, W-H11, W-H26
                 if play >= 0:
-                    hot.append(p + self._p_play + card_of[play])
+                    hot.append(p + p_play + card_of[play])
                 if keep >= 0:
-                    hot.append(p + self._p_keep + card_of[keep])
-        return v.array(self.size, self.low)
+                    hot.append(p + p_keep + card_of[keep])
+        return v.array(self.size + tail, self.low)
+
+    def _card_set_indices(self, game: Eat) -> tuple[list[int], list[int]]:
+        """Character and Personality number -> vocabulary index, for this game's card set (kept per card set)."""
+        card_set = game.cards
+        if card_set is not self._indexed_set:
+            self._indices = ([self.characters[c.code] for c in card_set.characters],
+                             [self.personalities[p.code] for p in card_set.personalities])
+            self._indexed_set = card_set
+        return self._indices
 
 
 ENCODER = EatEncoder

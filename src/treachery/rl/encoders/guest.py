@@ -27,6 +27,7 @@ the game, without building the view's dicts. It shows exactly what ``build_view`
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ from .base import Encoder, Layout, Vector, Vocabulary
 
 SEATS = 12
 STACK = 8
+DISCARD_MEMO = 4096  # discard piles whose counts are kept; a bound on memory only
 CHARACTERS = Vocabulary(CHAR_NAMES)
 STEPS = Vocabulary((*STEP_NAMES, *BASE_NAMES))
 
@@ -92,6 +94,7 @@ class GuestEncoder(Encoder):
         self._card_of_kind = [cards[name] for name in game.names]  # type: ignore[attr-defined]
         self._effect_of_kind = [effects[name] for name in EFFECTS]
         self._step_index = {name: STEPS[name] for name in (*STEP_NAMES, *BASE_NAMES)}
+        self._discards: dict[tuple[int, ...], tuple[int, tuple[list[int], list[float]]]] = {}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         v = Vector()
@@ -186,7 +189,7 @@ class GuestEncoder(Encoder):
         v.name(at + self._p_character, CHARACTERS, player.get("character"))
         v.flag(at + self._p_mad, player.get("mad"))
 
-    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
         """``encode(game.view(seat))`` without building the view (see the module docstring)."""
         assert isinstance(game, Guest)
         v = Vector()
@@ -206,11 +209,12 @@ class GuestEncoder(Encoder):
         v.scaled(self._start + 2, VOTES_BY_COUNT[n], 40)
         hot.extend({self._waiting + d.seat for d in game._pending})
         discard = game.discard
-        face_down = sum(1 for k in discard if k >= DOWN)
+        face_down, face_up = self._discard_pile(discard)
         v.scaled(self._piles, len(game.deck), 80)  # G-C15, G-H17
         v.scaled(self._piles + 1, len(discard), 80)
         v.scaled(self._piles + 2, face_down, 80)
-        self._kind_counts(v, self._face_up, [k for k in discard if k < DOWN], 10)
+        v.at.extend(face_up[0])
+        v.values.extend(face_up[1])
         if seat is not None:
             hand = game.hands[seat]
             self._kind_counts(v, self._hand, hand, 5)  # G-H10
@@ -243,28 +247,54 @@ class GuestEncoder(Encoder):
             v.seat(self._last_ejected, ejected)
             if revealed >= 0:
                 hot.append(self._last_shown + revealed)
+        at, values = v.at, v.values
+        hands, commander, active, per_seat = game.hands, game.commander, game.active, self._per_seat
+        flags, infected, announced_at = self._p_flags, self._p_infection, self._p_announced
+        revealed_at, character_at, mad_at = self._p_revealed, self._p_character, self._p_mad
         for other in range(n):
-            p = self._players + other * self._per_seat
+            p = self._players + other * per_seat
             alive = game.alive[other]
             if alive:
-                hot.append(p + self._p_flags)
-            if other == game.commander:  # G-H2
-                hot.append(p + self._p_flags + 1)
-            if other == game.active:
-                hot.append(p + self._p_flags + 2)
-            v.scaled(p + self._p_flags + 3, len(game.hands[other]), 8)
+                hot.append(p + flags)
+            if other == commander:  # G-H2
+                hot.append(p + flags + 1)
+            if other == active:
+                hot.append(p + flags + 2)
+            if hands[other]:
+                at.append(p + flags + 3)
+                values.append(len(hands[other]) / 8)
             infection = game.infection[other]  # G-H8
             if infection:
-                hot.append(p + self._p_infection + min(infection, 2) - 1)
+                hot.append(p + infected + min(infection, 2) - 1)
             if game.announced[other] >= 0:  # G-H7, G-H9
-                hot.append(p + self._p_announced + game.announced[other])
+                hot.append(p + announced_at + game.announced[other])
             if not alive:  # G-H3
-                hot.append(p + self._p_revealed + game.character[other])
+                hot.append(p + revealed_at + game.character[other])
             if other == seat or ended:  # G-H1, G-H12
-                hot.append(p + self._p_character + game.character[other])
-                if (MADNESS in game.hands[other]) if alive else game.side[other] == "Madness":
-                    hot.append(p + self._p_mad)
-        return v.array(self.size)
+                hot.append(p + character_at + game.character[other])
+                if (MADNESS in hands[other]) if alive else game.side[other] == "Madness":
+                    hot.append(p + mad_at)
+        return v.array(self.size + tail)
+
+    def _discard_pile(self, discard: list[int]) -> tuple[int, tuple[list[int], list[float]]]:
+        """The face-down count and the face-up entries (count / 10 by card) of a discard pile of up to 80 cards,
+        kept by the pile's content: it changes on few steps, and a lookup is cheaper than a count."""
+        key = tuple(discard)
+        known = self._discards.get(key)
+        if known is None:
+            face_down = 0
+            face_up: dict[int, int] = {}
+            for kind, count in Counter(key).items():  # one pass in C over the pile, then one per kind
+                if kind >= DOWN:
+                    face_down += count
+                else:
+                    index = self._face_up + self._card_of_kind[kind]
+                    face_up[index] = face_up.get(index, 0) + count
+            known = face_down, (list(face_up), [count / 10 for count in face_up.values()])
+            if len(self._discards) >= DISCARD_MEMO:
+                self._discards.clear()
+            self._discards[key] = known
+        return known
 
     def _kind_counts(self, v: Vector, at: int, kinds: list[int], scale: float) -> None:
         tally: dict[int, int] = {}

@@ -31,7 +31,7 @@ import numpy as np
 from ...engine import Game
 from ...games.menace.cards import COWARD
 from ...games.menace.rules import ROUND_LIMIT, Menace
-from .base import Encoder, Layout, Vector, Vocabulary
+from .base import Encoder, Layout, Tallies, Vector, Vocabulary
 
 SEATS = 8
 SIDES = Vocabulary(("menace", "crew"))
@@ -89,6 +89,10 @@ class MenaceEncoder(Encoder):
         self._agenda_of = [agendas[name] for name in card_set.agenda_names]
         self._ability_of = [abilities[name] for name in card_set.ability_names]
         self._character_of = [characters[name] for name in card_set.character_names]
+        self._card_tally, self._wound_tally = Tallies(self._card_of), Tallies(self._wound_of)
+        self._in_play_of: dict[tuple[int, bool], list[int]] = {}  # (players, random Menace) -> hot entries
+        self._abilities_set: Any = None  # the card set whose abilities per Character are below
+        self._abilities_of: list[list[int]] = []  # Character -> the abilities block's entries
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         v = Vector()
@@ -144,12 +148,12 @@ class MenaceEncoder(Encoder):
         v.name(at + self._p_agenda, self.agendas, player["agenda"])
         v.names(at + self._p_abilities, self.abilities, player.get("abilities", ()))
 
-    def encode_game(self, game: Game, seat: int | None) -> np.ndarray:
+    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
         """``encode(game.view(seat))`` without building the view (see the module docstring)."""
         assert isinstance(game, Menace)
         v = Vector()
         hot = v.hot
-        card_of, wound_of, agenda_of = self._card_of, self._wound_of, self._agenda_of
+        agenda_of = self._agenda_of
         ability_of, character_of = self._ability_of, self._character_of
         n, over, resolving = game.players, game.over, game.in_resolution
         v.seat(self._seat, seat)
@@ -162,22 +166,24 @@ class MenaceEncoder(Encoder):
         numbers = (game.round, game.oxygen, game.energy, game.ceiling if resolving else min(10, game.energy + 5),
                    (n + 1) // 2, game.played_count, len(game.emma), game.emma_added, len(game.wound_deck),
                    game.discard_count, len(game.order) - game.reveal_i if resolving else 0)
-        for offset, (number, scale) in enumerate(zip(numbers, _NUMBER_SCALES, strict=True)):
+        indices, values = v.at, v.values
+        for number, scale in zip(numbers, _NUMBER_SCALES, strict=True):
             if number:
-                v.at.append(at + offset)
-                v.values.append(number / scale)
+                indices.append(at)
+                values.append(number / scale)
+            at += 1
         v.seat(self._leader, game.leader)
         v.seat(self._turn, game.turn_seat)
-        self._counts(v, self._wound_discard, [wound_of[w] for w in game.wound_discard], 3)
-        self._counts(v, self._revealed, [card_of[c] for c, _ in game.shown], 5)
-        self._counts(v, self._cancelled, [card_of[c] for c, cancelled in game.shown if cancelled], 5)
-        in_play = ["The Contagion"] if n == 4 and not game.random_menace else (
-            ["The Contagion", "The Butcher"] if n >= 5 else [])  # as the view names them
-        if n >= 6:
-            in_play.append("The Saint")
-        if n >= 7:
-            in_play.append("The Coward")
-        v.names(self._in_play, self.agendas, in_play)
+        cards, wounds = self._card_tally, self._wound_tally
+        if game.wound_discard:
+            wounds.add(v, self._wound_discard, game.wound_discard, 3)
+        if game.shown:
+            cards.add(v, self._revealed, [c for c, _ in game.shown], 5)
+            cards.add(v, self._cancelled, [c for c, cancelled in game.shown if cancelled], 5)
+        in_play = self._in_play_of.get((n, game.random_menace))
+        if in_play is None:
+            in_play = self._in_play_of[n, game.random_menace] = self._agendas_in_play(n, game.random_menace)
+        hot.extend(in_play)
         veto = game.veto if not game.veto_spent else -1
         for offset, holder in enumerate((veto, game.moxie, game.greenhouse, game.target_lock, game.reassign)):
             v.seat(self._seat_effects + offset * SEATS, holder)
@@ -191,56 +197,68 @@ class MenaceEncoder(Encoder):
         if COWARD in game.agenda:  # M-H5
             hot.append(self._coward + (0 if game.coward_menace else 1))
         if seat is not None:
-            self._counts(v, self._hand, [card_of[c] for c in game.hands[seat]], 5)
+            cards.add(v, self._hand, game.hands[seat], 5)
             hot.append(self._agenda + agenda_of[game.agenda[seat]])
             if not resolving:
-                self._counts(v, self._face_down, [card_of[c] for c, owner in game.pool if owner == seat], 3)
-            self._counts(v, self._deck_list, [card_of[c] for c in game.deck_list[seat]], 10)
+                cards.add(v, self._face_down, [c for c, owner in game.pool if owner == seat], 3)
+            cards.add(v, self._deck_list, game.deck_list[seat], 10)
             hot.extend(self._dealt + character_of[c] for c in game.dealt[seat])
             if game.alive[seat]:
                 hot.extend(self._usable + ability_of[a] for a in game._usable(seat))
             size = self.agendas.size
             hot.extend(self._seen + t * size + agenda_of[game.agenda[t]] for h, t in game.seen_agendas if h == seat)
-        abilities = game.cards.character_abilities
-        indices, values = v.at, v.values
+        abilities_of = self._abilities(game)
         face_down = [0] * n
         if not resolving:
             for _, owner in game.pool:
                 if owner >= 0:  # EmMA's cards have no seat
                     face_down[owner] += 1
-        flags, per_seat = self._players + self._p_flags, self._per_seat
+        per_seat, p_character, p_wounds, p_agenda = self._per_seat, self._p_character, self._p_wounds, self._p_agenda
+        hands, decks, revealed = game.hands, game.decks, game.revealed
+        p = self._players
         for other in range(n):
-            p = self._players + other * per_seat
-            f = flags + other * per_seat
+            f = p + self._p_flags
             if game.alive[other]:
                 hot.append(f)
             if game.exiled[other]:
                 hot.append(f + 1)
-            for offset, count, scale in ((2, len(game.hands[other]), 10), (3, len(game.decks[other]), 20),
-                                         (4, face_down[other], 5)):
-                if count:
-                    indices.append(f + offset)
-                    values.append(count / scale)
+            if hands[other]:
+                indices.append(f + 2)
+                values.append(len(hands[other]) / 10)
+            if decks[other]:
+                indices.append(f + 3)
+                values.append(len(decks[other]) / 20)
+            if face_down[other]:
+                indices.append(f + 4)
+                values.append(face_down[other] / 5)
             character = game.character[other]
             if character >= 0:
-                hot.append(p + self._p_character + character_of[character])
-                hot.extend(p + self._p_abilities + ability_of[a] for a in abilities[character])
+                hot.append(p + p_character + character_of[character])
+                hot.extend([p + a for a in abilities_of[character]])
             if game.wounds[other]:
-                self._counts(v, p + self._p_wounds, [wound_of[w] for w in game.wounds[other]], 2)
-            if game.revealed[other] or other == seat or over:  # M-H1
-                hot.append(p + self._p_agenda + agenda_of[game.agenda[other]])
-        return v.array(self.size)
+                wounds.add(v, p + p_wounds, game.wounds[other], 2)
+            if revealed[other] or other == seat or over:  # M-H1
+                hot.append(p + p_agenda + agenda_of[game.agenda[other]])
+            p += per_seat
+        return v.array(self.size + tail)
 
-    @staticmethod
-    def _counts(v: Vector, at: int, indices: list[int], scale: float) -> None:
-        if not indices:
-            return
-        tally: dict[int, int] = {}
-        for index in indices:
-            tally[index] = tally.get(index, 0) + 1
-        for index, count in tally.items():
-            v.at.append(at + index)
-            v.values.append(count / scale)
+    def _agendas_in_play(self, players: int, random_menace: bool) -> list[int]:
+        """The Agendas in play as the view names them, as hot entries."""
+        in_play = ["The Contagion"] if players == 4 and not random_menace else (
+            ["The Contagion", "The Butcher"] if players >= 5 else [])
+        if players >= 6:
+            in_play.append("The Saint")
+        if players >= 7:
+            in_play.append("The Coward")
+        return [self._in_play + self.agendas[name] for name in in_play]
 
+    def _abilities(self, game: Menace) -> list[list[int]]:
+        """Character -> its abilities' entries within a seat's block, for this game's card set (kept per set)."""
+        card_set = game.cards
+        if card_set is not self._abilities_set:
+            self._abilities_of = [[self._p_abilities + self._ability_of[a] for a in abilities]
+                                  for abilities in card_set.character_abilities]
+            self._abilities_set = card_set
+        return self._abilities_of
 
 ENCODER = MenaceEncoder
