@@ -5,6 +5,8 @@ run; and, with --strength, seeded matches that show how strong the ISMCTS bot is
     .venv/bin/python bench/bench_search.py --seconds 3 [--games killer,guest] [--players 5] [--json out.json]
     .venv/bin/python bench/bench_search.py --strength 200 --table-games 60 --iterations 100 [--players 5]
     .venv/bin/python bench/bench_search.py --sides 300 --game guest --iterations 30
+    .venv/bin/python bench/bench_search.py --versus 100 --game guest --players 6 --side Guests \
+        --kinds random,heuristic,ismcts --workers 2
 
 Speed: for each game with a sampler, the searcher is the seat to decide at positions spread over seeded random
 games (decisions with a single option skipped); each search runs a fixed number of iterations, and the rate is
@@ -15,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +146,37 @@ def side_matches(name: str, players: int, games: int, iterations: int) -> list[d
     return rows
 
 
+def _versus_game(job: tuple[str, int, str, str, str, int]) -> bool:
+    name, players, side, kind, against, seed = job
+    game = treachery.new_game(name, players=players, seed=seed)
+    if side == "one":  # a game where every seat is on its own side: one seat, rotating with the seed
+        kinds = [kind if s == seed % players else against for s in range(players)]
+    else:
+        kinds = [kind if role == side else against for role in game.roles()]
+    play_out(game, [bot_for(name, kinds[s], bot_seed(seed, s)) for s in range(players)])
+    result = game.result() or {}
+    if side == "one":
+        return seed % players in result.get("winners", [])
+    return side in {result["sides"][w] for w in result.get("winners", [])}
+
+
+def versus(name: str, players: int, side: str, games: int, kinds: list[str], against: str, workers: int,
+           seed: int) -> Iterator[dict[str, Any]]:
+    """Side ``side`` (a role as dealt, or ``one`` seat) played by each kind in turn, every other seat by
+    ``against``; the same seeds for every kind, so only the side's bot differs. Per kind: the side's win rate
+    and the seconds per game (wall clock over the games, all workers together)."""
+    for kind in kinds:
+        jobs = [(name, players, side, kind, against, seed + i) for i in range(games)]
+        start = time.perf_counter()
+        if workers > 1:
+            with multiprocessing.Pool(workers) as pool:
+                wins = sum(pool.map(_versus_game, jobs, chunksize=1))
+        else:
+            wins = sum(map(_versus_game, jobs))
+        yield {"side": side, "played_by": kind, "others": against, "games": games,
+               "wins": _rate(wins, games), "seconds_per_game": (time.perf_counter() - start) * workers / games}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default=None, help="comma-separated games (default: every game with a sampler)")
@@ -154,7 +189,22 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per decision in matches")
     parser.add_argument("--game", default="killer", help="the game of the strength matches")
     parser.add_argument("--sides", type=int, default=0, metavar="N", help="play N-game matches by side instead")
+    parser.add_argument("--versus", type=int, default=0, metavar="N",
+                        help="play N games per kind: --side played by each of --kinds, every other seat --against")
+    parser.add_argument("--side", default="one", help="the side of --versus matches (a role, or 'one' seat)")
+    parser.add_argument("--kinds", default="random,heuristic,ismcts", help="bot kinds of --versus matches")
+    parser.add_argument("--against", default="heuristic", help="the bot kind of every other seat in --versus")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes of --versus matches")
+    parser.add_argument("--seed", type=int, default=90_000, help="first game seed of --versus matches")
     args = parser.parse_args()
+    if args.versus:
+        players = args.players or 5
+        print(f"{args.game}, {players} players, 95% Wilson intervals, seeds {args.seed}+")
+        for row in versus(args.game, players, args.side, args.versus, args.kinds.split(","), args.against,
+                          args.workers, args.seed):
+            print(f"{row['side']:<8} played by {row['played_by']:<12} others {row['others']:<10} {row['games']:>5}"
+                  f"  wins {row['wins']}  {row['seconds_per_game']:.2f} s/game", flush=True)
+        return
     if args.sides:
         players = args.players or 5
         rows = side_matches(args.game, players, args.sides, args.iterations)

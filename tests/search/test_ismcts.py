@@ -11,8 +11,11 @@ import treachery
 from tests.sampler_checks import everything
 from treachery.bots import bot_for, bot_kinds, has_sampler
 from treachery.bots.base import ask
+from treachery.engine import Decision
+from treachery.games.killer.bots import KillerBot
 from treachery.games.killer.rules import Killer
-from treachery.search import Budget, ISMCTSBot, search
+from treachery.search import DEFAULT_ITERATIONS, DEFAULT_STEPS, Budget, ISMCTSBot, Policy, bot_policy, search
+from treachery.search.bot import DEFAULT_MARGIN, guided_bot
 from treachery.sim.runner import bot_seed, play_out
 
 SAMPLED = [name for name in treachery.games() if has_sampler(name)]
@@ -140,3 +143,65 @@ def test_a_time_budget_searches_at_least_once() -> None:
     found = search(decision.seat, decision, lambda s: game.determinized(decision.seat, s),
                    Budget(seconds=0.01), random.Random(0))
     assert found.iterations >= 1 and found.option_id in decision.ids
+
+
+def _recording(policy: Policy, seen: list[tuple[int, tuple[int, ...]]]) -> Policy:
+    def pick(game: treachery.Game, decision: Decision, rng: random.Random) -> int:
+        seen.append((decision.seat, decision.ids))
+        return policy(game, decision, rng)
+    return pick
+
+
+def test_others_answer_every_other_seat_in_the_tree_and_never_the_searcher() -> None:
+    game = treachery.new_game("killer", players=5, seed=4)
+    decision = next(d for d in game.pending() if len(d.options) > 1)
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    others = _recording(bot_policy(KillerBot), seen)
+    runs = [search(decision.seat, decision, lambda s: game.determinized(decision.seat, s), Budget(25),
+                   random.Random(3), others=others) for _ in range(2)]
+    assert runs[0].option_id in decision.ids and runs[0] == runs[1], "deterministic for the generator's seed"
+    assert seen and all(seat != decision.seat for seat, _ in seen)
+
+
+def test_a_guide_is_asked_once_and_kept_unless_the_search_beats_it_by_the_margin() -> None:
+    game = treachery.new_game("guest", players=6, seed=2)
+    decision = next(d for d in game.pending() if len(d.options) > 1)
+    seat = decision.seat
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    guide = _recording(lambda g, d, r: d.ids[-1], seen)
+    kept = search(seat, decision, lambda s: game.determinized(seat, s), Budget(20), random.Random(0),
+                  guide=guide, margin=1e9)  # no search is that sure
+    assert kept.option_id == decision.ids[-1] and seen == [(seat, decision.ids)]
+    free = search(seat, decision, lambda s: game.determinized(seat, s), Budget(20), random.Random(0),
+                  guide=guide, margin=-1e9)  # any challenger wins: the best win rate
+    assert free.win_rates[free.option_id] == max(free.win_rates.values())
+
+
+def test_the_default_kind_plans_with_the_games_heuristic_and_ismcts_n_keeps_n_iterations() -> None:
+    bot = bot_for("guest", "ismcts", 0)
+    assert isinstance(bot, ISMCTSBot) and bot.rollout is not None and bot.guide is not None
+    assert bot.budget == Budget(DEFAULT_ITERATIONS, DEFAULT_STEPS) and bot.margin == DEFAULT_MARGIN
+    counted = bot_for("menace", "ismcts:9", 0)
+    assert isinstance(counted, ISMCTSBot) and counted.budget == Budget(9) and counted.others is not None
+    plain = guided_bot(0, None, 9)
+    assert plain.rollout is None and plain.others is None and plain.guide is None
+
+
+def test_the_guided_bot_reads_nothing_but_its_samples_twin_games_give_the_same_choice() -> None:
+    """The heuristic inside the search reads only the samples' views: the twins of the blackout test agree."""
+    a, b = _blackout_twin("GA1"), _blackout_twin("ER1")
+    seat = 3
+    picks = [ask(guided_bot(5, KillerBot, 15), game, seat, game.pending_for(seat)[0]) for game in (a, b)]
+    assert picks[0] == picks[1] and picks[0]["id"] in a.pending_for(seat)[0].ids
+
+
+@pytest.mark.parametrize("name", SAMPLED)
+def test_the_guided_bot_is_legal_and_deterministic_in_every_sampled_game(name: str) -> None:
+    cls = treachery.game_class(name)
+    records = []
+    for _ in range(2):
+        game = treachery.new_game(name, players=cls.min_players, seed=6)
+        play_out(game, _bots(name, cls.min_players, 6, "ismcts:3"), fast=False)  # act() refuses anything illegal
+        assert game.over
+        records.append(game.record())
+    assert records[0] == records[1]

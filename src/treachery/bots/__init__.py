@@ -49,11 +49,11 @@ def bot_for(game_name: str, kind: str, seed: int) -> Bot:
         return heuristic(seed)  # type: ignore[call-arg]
     name, _, budget = kind.partition(":")
     if name == "ismcts" and has_sampler(game_name):
-        from ..search import Budget, ISMCTSBot
+        from ..search.bot import guided_bot
 
         if not budget:
-            return ISMCTSBot(seed)
+            return guided_bot(seed, heuristic)
         if budget.isdigit() and int(budget) >= 1:
-            return ISMCTSBot(seed, Budget(int(budget)))
+            return guided_bot(seed, heuristic, int(budget))
         raise ValueError(f"bad ISMCTS budget in {kind!r}: write ismcts:N with N a whole number of iterations >= 1")
     raise ValueError(f"no {kind!r} bot for {game_name}; bots: {', '.join(bot_kinds(game_name))}")

@@ -26,6 +26,7 @@ from ..engine import Decision, Game
 Samples = Callable[[int], Game]
 Move = tuple[int, int]  # (seat, option id)
 Rollout = Callable[[Game, random.Random], tuple[frozenset[int], int]]  # -> (winners, decisions taken)
+Policy = Callable[[Game, Decision, random.Random], int]  # -> the option id a seat picks in a sample
 
 MAX_ROLLOUT_DECISIONS = 5000  # far above any real game; a rollout still running then counts as nobody's win
 
@@ -73,15 +74,23 @@ class SearchResult:
 
 
 def search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng: random.Random,
-           exploration: float = 0.7, rollout: Rollout | None = None) -> SearchResult:
+           exploration: float = 0.7, rollout: Rollout | None = None, others: Policy | None = None,
+           guide: Policy | None = None, margin: float = 0.0) -> SearchResult:
     """Search from ``seat``'s pending ``decision``; ``samples(seed)`` gives a determinization of its view.
-    ``rollout`` plays a sample to its end (default: uniform random choices)."""
+    ``rollout`` plays a sample to its end (default: uniform random choices). ``others``, when set, answers every
+    other seat's decision inside the tree too (the tree then holds only the searcher's own moves: the others
+    are modelled by that policy instead of by a search of their own over information they do not have).
+    ``guide``, when set, names a default answer (asked once, on the first sample: every sample gives the seat the
+    same view); the search overrides it only with an option whose win rate beats the default's by more than
+    ``margin`` standard errors, so a small, noisy search does not throw away a good default on a few lucky
+    rollouts."""
     play = rollout or random_rollout
     root = _Node(None, None)
     root_ids = frozenset(decision.ids)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     step_cap = budget.steps if budget.steps is not None and deadline is None else None
     done = steps = 0
+    default: int | None = None
     while True:
         if deadline is not None:
             if done and time.perf_counter() >= deadline:
@@ -89,18 +98,34 @@ def search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng:
         elif done >= budget.iterations or (step_cap is not None and steps >= step_cap):
             break
         game = samples(rng.getrandbits(63))
-        steps += _answer_others_first(game, seat, rng)
-        steps += _iterate(game, seat, root, root_ids, rng, exploration, play)
+        steps += _answer_others_first(game, seat, rng, others)
+        if guide is not None and default is None:
+            default = guide(game, next(d for d in game.pending() if d.seat == seat), rng)
+        steps += _iterate(game, seat, root, root_ids, rng, exploration, play, others)
         done += 1
     visits = {m[1]: child.visits for m, child in root.children.items()}
     rates = {m[1]: child.wins / child.visits for m, child in root.children.items() if child.visits}
     best = max(sorted(visits), key=lambda i: (visits[i], rates.get(i, 0.0)))
+    if default is not None and default in root_ids:
+        best = _challenge(default, visits, rates, margin)
     return SearchResult(best, done, steps, visits, rates)
 
 
-def _answer_others_first(game: Game, seat: int, rng: random.Random) -> int:
-    """Other seats pending alongside ``seat`` answer at random before the search starts (their answers are
-    sealed from the searcher, so they belong to the determinization, not to the tree)."""
+def _challenge(default: int, visits: dict[int, int], rates: dict[int, float], margin: float) -> int:
+    """The guide's ``default``, unless the best win rate beats it by more than ``margin`` standard errors of the
+    difference (pooled), so the fewer the visits, the clearer the win a challenger needs."""
+    if default not in rates:
+        return default
+    challenger = max(sorted(rates), key=lambda i: (rates[i], visits[i]))
+    n_c, n_d = visits[challenger], visits[default]
+    pooled = (rates[challenger] * n_c + rates[default] * n_d) / (n_c + n_d)
+    error = math.sqrt(pooled * (1 - pooled) * (1 / n_c + 1 / n_d))
+    return challenger if rates[challenger] - rates[default] > margin * error else default
+
+
+def _answer_others_first(game: Game, seat: int, rng: random.Random, others: Policy | None) -> int:
+    """Other seats pending alongside ``seat`` answer (at random, or by ``others``) before the search starts (their
+    answers are sealed from the searcher, so they belong to the determinization, not to the tree)."""
     answered = 0
     while True:
         pending = game.pending()
@@ -109,12 +134,12 @@ def _answer_others_first(game: Game, seat: int, rng: random.Random) -> int:
         other = next((d for d in pending if d.seat != seat), None)
         if other is None:
             return answered
-        game.act_fast(other.seat, other.ids[rng.randrange(len(other.ids))])
+        game.act_fast(other.seat, others(game, other, rng) if others else other.ids[rng.randrange(len(other.ids))])
         answered += 1
 
 
 def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: random.Random,
-             exploration: float, rollout: Rollout) -> int:
+             exploration: float, rollout: Rollout, others: Policy | None) -> int:
     """One iteration on one sample: select, expand, roll out, back up. Returns the decisions simulated."""
     node = root
     at_root = True
@@ -130,6 +155,10 @@ def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: 
             at_root = False
         else:
             decision = pending[0]
+            if others is not None and decision.seat != seat:
+                game.act_fast(decision.seat, others(game, decision, rng))
+                depth += 1
+                continue
             ids = decision.ids
         who = decision.seat
         children = node.children
@@ -185,6 +214,18 @@ def random_rollout(game: Game, rng: random.Random) -> tuple[frozenset[int], int]
         if steps >= MAX_ROLLOUT_DECISIONS:
             return frozenset(), steps
     return _winners(game), steps
+
+
+def bot_policy(bot_class: Callable[[int], Any]) -> Policy:
+    """A fresh bot of ``bot_class`` (seeded from the search's generator) answers from its own seat's view of the
+    sample: the other seats' moves as a game's heuristic bot would play them."""
+
+    def pick(game: Game, decision: Decision, rng: random.Random) -> int:
+        if len(decision.ids) == 1:
+            return decision.ids[0]
+        return int(bot_class(rng.getrandbits(32)).choose(game.view(decision.seat), decision)["id"])
+
+    return pick
 
 
 def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
