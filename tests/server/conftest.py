@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,10 @@ import pytest
 
 pytest.importorskip("fastapi")
 websockets = pytest.importorskip("websockets")
+
+from treachery.server.room import Settings  # noqa: E402  (after the skips: it needs the server extra)
+
+RATE_LIMIT = int(Settings().rate)  # a test client keeps to the server's default message rate
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
@@ -200,7 +205,17 @@ class Player:
         self.views: list[dict[str, Any]] = []  # the whole view after each state frame
         self.acted = 0
         self.sent: set[int] = set()  # decisions answered
+        self.recent: deque[float] = deque(maxlen=RATE_LIMIT)  # when the last messages were sent
         self.final: dict[str, Any] | None = None
+
+    async def _keep_to_the_rate_limit(self) -> None:
+        """A well-behaved client: at most RATE_LIMIT messages in any second (the server's default limit). The
+        Guest asks every seat in every response window, so instant answers would otherwise outrun it."""
+        if len(self.recent) == RATE_LIMIT:
+            wait = self.recent[0] + 1.0 - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self.recent.append(time.monotonic())
 
     async def run(self, timeout: float = 60) -> Player:
         await asyncio.wait_for(self._run(), timeout)
@@ -228,6 +243,7 @@ class Player:
                         continue
                     self.sent.add(decision["id"])
                     self.acted += 1
+                    await self._keep_to_the_rate_limit()
                     await ws.send(json.dumps({"type": "act", "decision": decision["id"],
                                               "option": policy(self.seat, decision),
                                               "cid": f"{self.seat}-{decision['id']}"}))
