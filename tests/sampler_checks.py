@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import treachery
 from treachery import Game
@@ -17,12 +18,14 @@ from treachery import Game
 from .conformance import MAX_DECISIONS, fingerprint
 
 
-def positions(name: str, players: int, seeds: range, stops: int = 4) -> Iterator[Game]:
-    """Positions from seeded random games: ``stops`` random points of each game, the start included."""
+def positions(name: str, players: int, seeds: range, stops: int = 4, options: dict[str, Any] | None = None,
+              horizon: int | None = None) -> Iterator[Game]:
+    """Positions from seeded random games: ``stops`` random points of each game, the start included, drawn
+    within ``horizon`` decisions (by default the length of that random game)."""
     for seed in seeds:
         rng = random.Random(seed)
-        game = treachery.new_game(name, players=players, seed=seed)
-        length = _length(name, players, seed)
+        game = treachery.new_game(name, players=players, seed=seed, options=dict(options or {}))
+        length = horizon if horizon is not None else _length(name, players, seed)
         marks = sorted({0, *(rng.randrange(length) for _ in range(stops - 1))})
         steps = 0
         for mark in marks:

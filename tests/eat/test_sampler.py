@@ -16,25 +16,14 @@ from treachery.games.eat.cards import GHOST
 from treachery.games.eat.rules import Eat
 from treachery.games.eat.sampler import Knowledge, determinize
 
-from ..sampler_checks import check_game_sampler, check_sampler
+from ..sampler_checks import check_game_sampler, check_sampler, positions
 
 
 def _positions(players: int, seeds: range, options: dict[str, Any], stops: int = 3) -> Iterator[Eat]:
-    """Random points of seeded random games with ``options`` (the shared helper plays default options only)."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        game = treachery.new_game("eat", players=players, seed=seed, options=dict(options))
+    """The shared positions with ``options``, within the first 120 decisions of each game."""
+    for game in positions("eat", players, seeds, stops, options, horizon=120):
         assert isinstance(game, Eat)
-        marks = sorted({0, *(rng.randrange(120) for _ in range(stops - 1))})
-        steps = 0
-        for mark in marks:
-            while steps < mark and not game.over:
-                decision = game.pending()[rng.randrange(len(game.pending()))]
-                game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
-                steps += 1
-            if game.over:
-                break
-            yield game
+        yield game
 
 
 def _until(game: Eat, kind: str, rng: random.Random) -> Eat:

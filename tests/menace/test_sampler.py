@@ -24,7 +24,7 @@ from treachery.games.menace.cards import (
 from treachery.games.menace.rules import CARDS, CREW_AGENDAS, Menace
 from treachery.games.menace.sampler import Knowledge, _Draft, determinize
 
-from ..sampler_checks import check_game_sampler, check_sampler
+from ..sampler_checks import check_game_sampler, check_sampler, positions
 from .kit import game as kit_game
 
 
@@ -34,21 +34,10 @@ def _deck_types(agenda: int, character: int) -> set[int]:
 
 
 def _positions(players: int, seeds: range, options: dict[str, Any], stops: int = 3) -> Iterator[Menace]:
-    """Random points of seeded random games with ``options`` (the shared helper plays default options only)."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        game = treachery.new_game("menace", players=players, seed=seed, options=dict(options))
+    """The shared positions with ``options``, within the first 150 decisions of each game."""
+    for game in positions("menace", players, seeds, stops, options, horizon=150):
         assert isinstance(game, Menace)
-        marks = sorted({0, *(rng.randrange(150) for _ in range(stops - 1))})
-        steps = 0
-        for mark in marks:
-            while steps < mark and not game.over:
-                decision = game.pending()[rng.randrange(len(game.pending()))]
-                game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
-                steps += 1
-            if game.over:
-                break
-            yield game
+        yield game
 
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8])

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..engine import game_class
-from .runner import Answer, ask_program
+from .runner import ask_program, log_answer
 from .text import Asked, SeatState, render_json, render_text
 
 MAX_FRAME = 1 << 22
@@ -118,19 +118,6 @@ class SeatTracker:
     def state(self, decision: Asked | None) -> SeatState:
         return SeatState(self.game_name, self.title, self.players, self.seat, self.view, self.log, decision,
                          self.over, self.result, list(self.view.get("waiting_for", [])))
-
-
-def _log_answer(log: IO[str], asked: Asked, answer: Answer, round_no: Any) -> None:
-    text = next((o["text"] for o in asked.options if o["id"] == answer.option_id), f"id {answer.option_id}")
-    log.write(f"decision {asked.id} (round {round_no}, {asked.kind}): {text!r} [{answer.source}, "
-              f"{answer.seconds:.2f} s]\n")
-    if answer.problem:
-        log.write(f"  problem: {answer.problem}; the default {text!r} was taken\n")
-    for line in answer.reasoning:
-        log.write(f"  # {line}\n")
-    for line in answer.stderr.splitlines():
-        log.write(f"  stderr: {line}\n")
-    log.flush()
 
 
 class OnlineAgent:
@@ -232,7 +219,8 @@ class OnlineAgent:
         report.failures += answer.source == "failed"
         if answer.problem and len(report.notes) < 5:
             report.notes.append(f"decision {asked.id}: {answer.problem}")
-        _log_answer(self.log, asked, answer, self.tracker.view.get("round", "?"))
+        text = next((o["text"] for o in asked.options if o["id"] == answer.option_id), f"id {answer.option_id}")
+        log_answer(self.log, asked.id, asked.kind, self.tracker.view.get("round", "?"), text, answer)
         if answer.option_id not in asked.ids:  # a timeout-only default: only the room's clock can take it
             report.left_to_server += 1
             self.log.write("  this default is taken only by the room's clock; waiting for it\n")

@@ -80,10 +80,9 @@ def ask_program(argv: list[str], text: str, decision: Decision | Asked, timeout:
     return Answer(option_id, "agent", reasoning, None, seconds, err)
 
 
-def _log_answer(log: IO[str], game: Game, decision: Decision, answer: Answer) -> None:
-    text = game.catalogue[answer.option_id]["text"]
-    round_no = game.view(decision.seat).get("round", "?")
-    log.write(f"decision {decision.id} (round {round_no}, {decision.kind}): {text!r} [{answer.source}, "
+def log_answer(log: IO[str], decision_id: int, kind: str, round_no: Any, text: str, answer: Answer) -> None:
+    """One answer in the agent's private log: the option taken, where it came from, the reasoning."""
+    log.write(f"decision {decision_id} (round {round_no}, {kind}): {text!r} [{answer.source}, "
               f"{answer.seconds:.2f} s]\n")
     if answer.problem:
         log.write(f"  problem: {answer.problem}; the default {text!r} was taken\n")
@@ -131,7 +130,8 @@ def run_agent_game(game_name: str, players: int, command: str, seat: int = 0, se
                 report.failures += answer.source == "failed"
                 if answer.problem and len(report.notes) < 5:
                     report.notes.append(f"decision {decision.id}: {answer.problem}")
-                _log_answer(log, game, decision, answer)
+                log_answer(log, decision.id, decision.kind, game.view(decision.seat).get("round", "?"),
+                           game.catalogue[answer.option_id]["text"], answer)
                 if answer.source == "agent":
                     game.act(seat, answer.option_id, decision_id=decision.id)
                 else:  # no usable answer: the rules' default, as for any seat whose time runs out

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from .decision import Decision, Option
 from .errors import IllegalAction
+from .rng import Rng
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
 
@@ -217,6 +218,18 @@ class Game:
     def _resolve_one(self, decision: Decision, option_id: int) -> None:
         """Apply the answer to the only pending decision; games may override this hot path."""
         self._resolve({decision.seat: option_id})
+
+    def _redraw_sealed(self, answers: dict[int, int], keep: int, rng: Rng) -> None:
+        """For a sample (``determinized``): the sealed answers of the seats in ``answers`` — ``keep``'s own as it
+        was, every other seat's drawn anew among the options its pending decision now offers."""
+        sealed = {}
+        for seat in sorted(answers):
+            if seat == keep:
+                sealed[seat] = answers[seat]
+                continue
+            decision = next(d for d in self._pending if d.seat == seat)
+            sealed[seat] = decision.ids[rng.below(len(decision.ids))]
+        self._sealed = sealed
 
     def _copy_state(self) -> Game:
         raise NotImplementedError

@@ -478,14 +478,7 @@ def _rebuild_decisions(game: Eat, sample: Eat, me: int, rng: Rng) -> bool:
         rebuilt.append(Decision(decision.seat, decision.kind, tuple(map(sample.catalogue.__getitem__, ids)),
                                 decision.id, decision.prompt, default, decision.rules, tuple(ids)))
     sample._pending = rebuilt
-    sealed = {}
-    for seat in sorted(game._sealed):
-        if seat == me:
-            sealed[seat] = game._sealed[seat]
-            continue
-        decision = next(d for d in rebuilt if d.seat == seat)
-        sealed[seat] = decision.ids[rng.below(len(decision.ids))]
-    sample._sealed = sealed
+    sample._redraw_sealed(game._sealed, me, rng)
     return True
 
 

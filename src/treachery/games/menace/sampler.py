@@ -759,14 +759,7 @@ def _rebuild_decisions(game: Menace, sample: Menace, me: int, rng: Rng) -> bool:
                                 new.default_id, decision.rules, new.ids, new.timeout_option))
     sample._pending = rebuilt
     sample._decision_counter = counter
-    sealed = {}
-    for seat in sorted(game._sealed):
-        if seat == me:
-            sealed[seat] = game._sealed[seat]
-            continue
-        decision = next(d for d in rebuilt if d.seat == seat)
-        sealed[seat] = decision.ids[rng.below(len(decision.ids))]
-    sample._sealed = sealed
+    sample._redraw_sealed(game._sealed, me, rng)
     return True
 
 
