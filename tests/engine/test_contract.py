@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import treachery
@@ -127,3 +129,25 @@ def test_log_since_gives_each_seat_its_new_events_in_order(name: str) -> None:
     for seat in cursors:
         new, _ = game.log_since(seat, cursors[seat])
         assert collected[seat] + new == game.log_for(seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_version_counts_applied_answers_and_sealed_ones_change_nothing(name: str) -> None:
+    """``state_version`` (what observation caches key on) moves exactly when answers are applied; while a
+    simultaneous group is still open, a sealed answer leaves it and the public view unchanged."""
+    rng = random.Random(name)
+    sealed_seen = 0
+    for seed in range(30):
+        game = treachery.new_game(name, players=treachery.game_class(name).min_players + 1, seed=seed)
+        assert game.state_version == 0
+        while not game.over:
+            pending = game.pending()
+            decision = rng.choice(pending)
+            before, public = game.state_version, game.view(None)
+            game.act(decision.seat, rng.choice(decision.ids))
+            if len(pending) > 1:  # the group stays open: the answer is sealed
+                sealed_seen += 1
+                assert game.state_version == before and game.view(None) == public
+            else:  # the last answer of its group: the whole group is applied
+                assert game.state_version > before
+    assert sealed_seen > 0  # the case that matters did occur

@@ -84,6 +84,13 @@ class Game:
             return []
         return [d for d in self._pending if d.seat == seat]
 
+    @property
+    def state_version(self) -> int:
+        """How many answers have been applied to the state. A sealed answer waits (nothing changes until the
+        last of its group is in), so while this number stays the same the state does too: anything derived
+        from the state alone may be kept and keyed on it."""
+        return len(self._actions) - len(self._sealed)
+
     def act(self, seat: int, option: Any, decision_id: int | None = None) -> None:
         """Answer the decision pending for ``seat``; anything illegal raises IllegalAction and changes nothing.
 

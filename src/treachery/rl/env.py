@@ -64,6 +64,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**TreacheryEnv.metadata, "name": env_name(game_name)}
         self.encoder: Encoder = encoder_for(game_name, players, options)
+        self._declares_eliminations = self.encoder.declares_eliminations
         self.actions = cls.action_count()
         self.obs_size = self.encoder.size + KIND_BUCKETS
         self.possible_agents = [agent_name(s) for s in range(players)]
@@ -130,11 +131,12 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        seat = self._seat_of[agent]
+        if self._game is None:
+            raise RuntimeError("call reset() before using the environment")
         if action is None:
             raise IllegalAction("malformed", f"{agent} must answer its pending decision; None is only for the dead")
-        game.act(seat, int(action))  # checked: an action outside the mask raises and changes nothing
+        # checked: an action outside the mask raises and changes nothing
+        self._game.act(self._seat_of[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         self._cache = {}
         self._advance()
@@ -162,10 +164,8 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
     # ---- internals ---------------------------------------------------------------------------------
 
     def _pending_for(self, seat: int) -> Decision | None:
-        for decision in self.game.pending():
-            if decision.seat == seat:
-                return decision
-        return None
+        pending = self.game.pending_for(seat)
+        return pending[0] if pending else None
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         game = self.game
@@ -212,7 +212,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
                     rewards[agent] = reward
                     self.terminations[agent] = True
                     self._rewarded = True
-        elif self.encoder.declares_eliminations:
+        elif self._declares_eliminations:
             out = self.encoder.eliminated_seats(game)  # who is out is public
             for agent in self.agents:
                 if not self.terminations[agent] and self._seat_of[agent] in out:

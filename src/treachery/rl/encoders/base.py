@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any
 
 import numpy as np
@@ -136,12 +136,46 @@ class Vector:
         handed to numpy without a copy: for the few dozen entries an observation sets, item assignment
         there is several times cheaper than numpy's fancy indexing from lists plus a clip over the vector."""
         vector = zeros(size)
+        self.write(vector, low)
+        return np.frombuffer(vector, dtype=np.float32)
+
+    def write(self, vector: MutableSequence[float], low: float = 0.0) -> None:
+        """Sets these entries in ``vector`` (the rest stay as they are), scaled numbers clipped to ``[low, 1]``."""
         for index in self.hot:
             vector[index] = 1.0
         for index, value in zip(self.at, self.values, strict=True):
             vector[index] = 1.0 if value > 1.0 else (low if value < low else value)
-        return np.frombuffer(vector, dtype=np.float32)
 
+
+class SharedPartEncoder(Encoder):
+    """An encoder whose fast path writes the entries every seat is shown alike (``shared_entries``) apart from
+    the seat's own (``own_entries``), and keeps the shared part for the game's ``state_version``: seats asked
+    about the same state one after another (a simultaneous decision, whose sealed answers change nothing)
+    pay only for their own entries. The two parts set disjoint entries, or set the same flag alike."""
+
+    # (game, its state_version, tail, the shared part): the game itself is held, not its id, so that a new
+    # game can never pass for it
+    _kept: tuple[Game, int, int, array[float]] | None = None
+
+    def shared_entries(self, game: Game, v: Vector) -> None:
+        raise NotImplementedError
+
+    def own_entries(self, game: Game, seat: int | None, v: Vector) -> None:
+        raise NotImplementedError
+
+    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
+        version, kept = game.state_version, self._kept
+        if kept is None or kept[0] is not game or kept[1] != version or kept[2] != tail:
+            shared = Vector()
+            self.shared_entries(game, shared)
+            filled = zeros(self.size + tail)
+            shared.write(filled, self.low)
+            kept = self._kept = (game, version, tail, filled)
+        vector = kept[3][:]
+        own = Vector()
+        self.own_entries(game, seat, own)
+        own.write(vector, self.low)
+        return np.frombuffer(vector, dtype=np.float32)
 
 
 class Tallies:

@@ -19,8 +19,9 @@ offsets. Layout:
   face up, shielded, Play card and Keep card as known to this seat
 
 ``encode_game(game, seat)`` is the fast path the environment takes: the same vector written straight from
-the game, without building the view's dicts. It shows exactly what ``build_view`` shows, field by field
-(the same W-H rules); tests/rl check both paths equal at every step of many random games.
+the game, without building the view's dicts (the entries every seat shares are kept while the state
+stands). It shows exactly what ``build_view`` shows, field by field (the same W-H rules); tests/rl check both
+paths equal at every step of many random games.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ...engine import Game
 from ...games.eat.cards import CARD_CODES, DECKS, QUEST_CODES
 from ...games.eat.rules import STATUS_NAMES, STEP_NAMES, SURVIVOR, Eat, red_number
 from ...games.eat.view import _STEP_OF_DECISION
-from .base import Encoder, Layout, Tallies, Vector, Vocabulary
+from .base import Layout, SharedPartEncoder, Tallies, Vector, Vocabulary
 
 SEATS = 10
 CARDS = Vocabulary(CARD_CODES)
@@ -43,7 +44,7 @@ STEPS = Vocabulary((*STEP_NAMES, "over"))
 PILES = tuple(d.lower() for d in DECKS)
 
 
-class EatEncoder(Encoder):
+class EatEncoder(SharedPartEncoder):
     name = "eat"
     low = -1.0
     high = 1.0
@@ -144,14 +145,12 @@ class EatEncoder(Encoder):
         v.name(at + self._p_play, CARDS, player.get("play"))
         v.name(at + self._p_keep, CARDS, player.get("keep"))
 
-    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
-        """``encode(game.view(seat))`` without building the view (see the module docstring)."""
+    def shared_entries(self, game: Game, v: Vector) -> None:
+        """What every seat is shown alike, as ``build_view`` shows it (see the module docstring)."""
         assert isinstance(game, Eat)
-        v = Vector()
         hot = v.hot
         card_of, quest_of = self._card_of, self._quest_of
         n, ended = game.players, game.over
-        v.seat(self._seat, seat)
         hot.extend(range(self._in_game, self._in_game + n))
         at, values = v.at, v.values
         pending = game._pending
@@ -207,8 +206,6 @@ class EatEncoder(Encoder):
             hot.append(self._attacks + attacker * SEATS + target)
             if tusk:
                 hot.append(self._tusk + attacker)
-        if seat is not None:  # W-H9
-            self._hand_tally.add(v, self._hand, game.hands[seat], 3)
         character_of, personality_of = self._card_set_indices(game)
         at, values = v.at, v.values
         hands, status_of, per_seat = game.hands, self._status_of, self._per_seat
@@ -248,12 +245,26 @@ class EatEncoder(Encoder):
                     hot.append(p + p_keep_up + card_of[keep])
             if game.shielded[other]:
                 hot.append(p + p_flags + 3)
-            if other == seat or ended:  # W-H9, W-H11, W-H26
+            if ended:  # W-H26 (a seat's own cards are among its own entries: W-H9, W-H11)
                 if play >= 0:
                     hot.append(p + p_play + card_of[play])
                 if keep >= 0:
                     hot.append(p + p_keep + card_of[keep])
-        return v.array(self.size + tail, self.low)
+
+    def own_entries(self, game: Game, seat: int | None, v: Vector) -> None:
+        """What only ``seat`` is shown: its seat, its hand, and the Play and Keep cards it put down."""
+        if seat is None:
+            return
+        assert isinstance(game, Eat)
+        hot = v.hot
+        hot.append(self._seat + seat)
+        self._hand_tally.add(v, self._hand, game.hands[seat], 3)  # W-H9
+        p = self._players + seat * self._per_seat
+        play, keep = game.play[seat], game.keep[seat]
+        if play >= 0:  # W-H11
+            hot.append(p + self._p_play + self._card_of[play])
+        if keep >= 0:
+            hot.append(p + self._p_keep + self._card_of[keep])
 
     def _card_set_indices(self, game: Eat) -> tuple[list[int], list[int]]:
         """Character and Personality number -> vocabulary index, for this game's card set (kept per card set)."""

@@ -18,8 +18,9 @@ the offsets. Layout:
   Agenda as known to this seat, abilities
 
 ``encode_game(game, seat)`` is the fast path the environment takes: the same vector written straight from
-the game, without building the view's dicts. It shows exactly what ``Menace.view`` shows, field by field
-(the same M-H rules); tests/rl check both paths equal at every step of many random games.
+the game, without building the view's dicts (the entries every seat shares are kept while the state
+stands). It shows exactly what ``Menace.view`` shows, field by field (the same M-H rules); tests/rl check both
+paths equal at every step of many random games.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import numpy as np
 from ...engine import Game
 from ...games.menace.cards import COWARD
 from ...games.menace.rules import ROUND_LIMIT, Menace
-from .base import Encoder, Layout, Tallies, Vector, Vocabulary
+from .base import Layout, SharedPartEncoder, Tallies, Vector, Vocabulary
 
 SEATS = 8
 SIDES = Vocabulary(("menace", "crew"))
@@ -40,7 +41,7 @@ FLAG_EFFECTS = ("trace", "de_escalate", "replicate_carried", "replicate_pending"
 _NUMBER_SCALES = (ROUND_LIMIT, 10, 10, 10, 5, 8, 30, 10, 17, 60, 16)
 
 
-class MenaceEncoder(Encoder):
+class MenaceEncoder(SharedPartEncoder):
     name = "menace"
     low = 0.0
     high = 1.0
@@ -148,15 +149,12 @@ class MenaceEncoder(Encoder):
         v.name(at + self._p_agenda, self.agendas, player["agenda"])
         v.names(at + self._p_abilities, self.abilities, player.get("abilities", ()))
 
-    def encode_game(self, game: Game, seat: int | None, tail: int = 0) -> np.ndarray:
-        """``encode(game.view(seat))`` without building the view (see the module docstring)."""
+    def shared_entries(self, game: Game, v: Vector) -> None:
+        """What every seat is shown alike, as ``Menace.view`` shows it (see the module docstring)."""
         assert isinstance(game, Menace)
-        v = Vector()
         hot = v.hot
-        agenda_of = self._agenda_of
-        ability_of, character_of = self._ability_of, self._character_of
+        agenda_of, character_of = self._agenda_of, self._character_of
         n, over, resolving = game.players, game.over, game.in_resolution
-        v.seat(self._seat, seat)
         hot.extend(range(self._in_game, self._in_game + n))
         if game.advanced:
             hot.append(self._flags)
@@ -196,17 +194,6 @@ class MenaceEncoder(Encoder):
         v.seat(self._caller, game.last_caller)
         if COWARD in game.agenda:  # M-H5
             hot.append(self._coward + (0 if game.coward_menace else 1))
-        if seat is not None:
-            cards.add(v, self._hand, game.hands[seat], 5)
-            hot.append(self._agenda + agenda_of[game.agenda[seat]])
-            if not resolving:
-                cards.add(v, self._face_down, [c for c, owner in game.pool if owner == seat], 3)
-            cards.add(v, self._deck_list, game.deck_list[seat], 10)
-            hot.extend(self._dealt + character_of[c] for c in game.dealt[seat])
-            if game.alive[seat]:
-                hot.extend(self._usable + ability_of[a] for a in game._usable(seat))
-            size = self.agendas.size
-            hot.extend(self._seen + t * size + agenda_of[game.agenda[t]] for h, t in game.seen_agendas if h == seat)
         abilities_of = self._abilities(game)
         face_down = [0] * n
         if not resolving:
@@ -237,10 +224,32 @@ class MenaceEncoder(Encoder):
                 hot.extend([p + a for a in abilities_of[character]])
             if game.wounds[other]:
                 wounds.add(v, p + p_wounds, game.wounds[other], 2)
-            if revealed[other] or other == seat or over:  # M-H1
+            if revealed[other] or over:  # M-H1 (a seat's own Agenda is among its own entries)
                 hot.append(p + p_agenda + agenda_of[game.agenda[other]])
             p += per_seat
-        return v.array(self.size + tail)
+
+    def own_entries(self, game: Game, seat: int | None, v: Vector) -> None:
+        """What only ``seat`` is shown: its seat, hand, Agenda, face-down cards, deck list, Characters dealt,
+        usable abilities and the Agendas it has seen."""
+        if seat is None:
+            return
+        assert isinstance(game, Menace)
+        hot = v.hot
+        agenda_of, cards = self._agenda_of, self._card_tally
+        agenda = agenda_of[game.agenda[seat]]
+        hot.append(self._seat + seat)
+        hot.append(self._agenda + agenda)
+        hot.append(self._players + seat * self._per_seat + self._p_agenda + agenda)  # M-H1
+        cards.add(v, self._hand, game.hands[seat], 5)
+        if not game.in_resolution:
+            cards.add(v, self._face_down, [c for c, owner in game.pool if owner == seat], 3)
+        cards.add(v, self._deck_list, game.deck_list[seat], 10)
+        character_of, ability_of = self._character_of, self._ability_of
+        hot.extend(self._dealt + character_of[c] for c in game.dealt[seat])
+        if game.alive[seat]:
+            hot.extend(self._usable + ability_of[a] for a in game._usable(seat))
+        size = self.agendas.size
+        hot.extend(self._seen + t * size + agenda_of[game.agenda[t]] for h, t in game.seen_agendas if h == seat)
 
     def _agendas_in_play(self, players: int, random_menace: bool) -> list[int]:
         """The Agendas in play as the view names them, as hot entries."""
