@@ -4,10 +4,11 @@ PettingZoo's own classic tic-tac-toe measured in the same run (same loop, interl
 
     .venv/bin/python bench/bench_rl.py --seconds 2 [--players 5] [--games killer,guest] [--json out.json]
 
-A step is one ``env.last()`` (the observation: encoder + mask) plus one ``env.step(action)``, dead-agent
-steps included, games reset as they end. Each figure is the best of 3 slices. Time is this process's CPU
-time (``time.process_time``), so other jobs on a shared machine disturb the figures less than wall time
-would; ``--wall`` measures wall time instead.
+The encoders run compiled when ``treachery compile-encoders`` has built them (the header says which;
+``TREACHERY_NATIVE=0`` measures the Python ones). A step is one ``env.last()`` (the observation: encoder +
+mask) plus one ``env.step(action)``, dead-agent steps included, games reset as they end. Each figure is the
+best of 3 slices. Time is this process's CPU time (``time.process_time``), so other jobs on a shared machine
+disturb the figures less than wall time would; ``--wall`` measures wall time instead.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def main() -> None:
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     clock = time.perf_counter if args.wall else time.process_time
+    from treachery.rl.encoders import COMPILED
+
+    print(f"encoders: {'compiled (mypyc)' if COMPILED else 'Python'}", flush=True)
     for name in [g.strip() for g in args.games.split(",") if g.strip()]:
         env = treachery.rl.env(name, players=args.players)
         yard_env = tictactoe()
@@ -78,7 +82,7 @@ def main() -> None:
               f"tic-tac-toe {row['tictactoe_steps_per_s']:>8,} steps/s   ratio {row['ratio']:.3f}", flush=True)
     if args.json:
         args.json.write_text(json.dumps({"seconds": args.seconds, "clock": "wall" if args.wall else "cpu",
-                                         "rows": rows}, indent=1) + "\n")
+                                         "compiled_encoders": COMPILED, "rows": rows}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 ``treachery.rl.encoders.<game>`` exists (it defines ``ENCODER``, a class built as ``ENCODER(game)`` from a
 fresh game of the same configuration, read only for its fixed vocabulary: card names, codes), else the
 generic :class:`HashedEncoder`, so a newly registered game works at once. See docs/research.md,
-"Observation encoders, and adding one".
+"Observation encoders, and adding one". The modules run compiled when ``treachery compile-encoders`` has
+built them from these very sources (``COMPILED`` says which; see ``treachery.rl.native``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ import importlib
 from typing import Any
 
 from ... import new_game
-from .base import Encoder
-from .generic import HashedEncoder
+from .. import native
 
-__all__ = ["Encoder", "HashedEncoder", "encoder_for"]
+COMPILED = native.activate(__path__)  # the mypyc build of these modules, when one matches their sources
+
+from .base import Encoder  # noqa: E402 (after the build is on the search path)
+from .generic import HashedEncoder  # noqa: E402
+
+__all__ = ["COMPILED", "Encoder", "HashedEncoder", "encoder_for"]
 
 
 def encoder_for(game_name: str, players: int, options: dict[str, Any] | None = None) -> Encoder:

@@ -7,10 +7,12 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ...engine import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.rl.native), still open to new encoders
 class Encoder:
     """Turns one seat's view into a fixed-size float32 vector; holds no rules and reads nothing but the view.
 
@@ -147,6 +149,7 @@ class Vector:
             vector[index] = 1.0 if value > 1.0 else (low if value < low else value)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SharedPartEncoder(Encoder):
     """An encoder whose fast path writes the entries every seat is shown alike (``shared_entries``) apart from
     the seat's own (``own_entries``), and keeps the shared part for the game's ``state_version``: seats asked
