@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +195,21 @@ def test_bot_plan_errors_name_what_is_allowed(text: str, says: str) -> None:
     with pytest.raises(ValueError, match=says):
         parse_bot_plan("menace", text, ["crew", "menace"])
     assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("heuristic", (("crew", "random"),))
+
+
+def test_final_facts_count_the_dead_of_every_game() -> None:
+    """Each game's public view says who is out in its own words (Eat: a status, the others: an alive flag)."""
+    from treachery.sim.runner import final_facts
+
+    for name in treachery.games():
+        dead = 0
+        for seed in range(20):
+            game = treachery.new_game(name, players=5, seed=seed)
+            rng = random.Random(seed)
+            while not game.over:
+                decision = rng.choice(game.pending())
+                game.act(decision.seat, rng.choice(decision.ids))
+            rounds, deaths = final_facts(game)
+            assert rounds >= 1 and 0 <= deaths <= 5
+            dead += deaths
+        assert dead > 0, f"{name}: nobody ever died in 20 random games, or the count cannot see them"
