@@ -151,3 +151,27 @@ def test_state_version_counts_applied_answers_and_sealed_ones_change_nothing(nam
             else:  # the last answer of its group: the whole group is applied
                 assert game.state_version > before
     assert sealed_seen > 0  # the case that matters did occur
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seats_decision_ids_count_only_its_own_decisions(name: str) -> None:
+    """A seat is shown its decisions' ids (the server's protocol, the agent text). Seat s's k-th decision is
+    k * players + s, so the ids it sees step by exactly one of its own decisions and say nothing of how many
+    others were asked in between (in Menace, another seat beginning an ability and taking it back)."""
+    rng = random.Random(name)
+    cls = treachery.game_class(name)
+    for players in (cls.min_players, cls.max_players):
+        for seed in range(4):
+            game = treachery.new_game(name, players=players, seed=seed)
+            asked: list[list[int]] = [[] for _ in range(players)]
+            while not game.over:
+                pending = game.pending()
+                ids = [d.id for d in game._pending]
+                assert len(set(ids)) == len(ids)  # unique at the table, so a server may key timers on them
+                for decision in pending:
+                    if not asked[decision.seat] or asked[decision.seat][-1] != decision.id:
+                        asked[decision.seat].append(decision.id)
+                decision = rng.choice(pending)
+                game.act(decision.seat, rng.choice(decision.ids))
+            for seat, seen in enumerate(asked):
+                assert seen == [k * players + seat for k in range(1, len(seen) + 1)], (players, seed, seat)

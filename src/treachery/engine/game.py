@@ -46,7 +46,7 @@ class Game:
     _sealed: dict[int, int]
     _log: list[Event]
     _actions: list[tuple[int, int] | tuple[int, int, str]]
-    _decision_counter: int
+    _decision_counts: list[int]  # decisions asked of each seat so far (see _next_decision_id)
     _result: dict[str, Any] | None
 
     @classmethod
@@ -63,7 +63,7 @@ class Game:
         self._sealed = {}
         self._log = []
         self._actions = []
-        self._decision_counter = 0
+        self._decision_counts = [0] * players
         self._result = None
 
     # ---- public API -----------------------------------------------------------------------------
@@ -182,7 +182,7 @@ class Game:
         other._sealed = dict(self._sealed)
         other._log = self._log[:]
         other._actions = self._actions[:]
-        other._decision_counter = self._decision_counter
+        other._decision_counts = self._decision_counts[:]
         other._result = self._result
         return other
 
@@ -253,20 +253,32 @@ class Game:
         default_id: int | None = None,
         rules: tuple[str, ...] = (),
     ) -> Decision:
-        self._decision_counter += 1
         ids = tuple(option_ids)
         default = ids[0] if default_id is None else default_id
         return Decision(
             seat,
             kind,
             tuple(map(self.catalogue.__getitem__, ids)),
-            self._decision_counter,
+            self._next_decision_id(seat),
             prompt,
             default,
             rules,
             ids,
             None if default in ids else self.catalogue[default],  # a timeout-only default
         )
+
+    def _next_decision_id(self, seat: int) -> int:
+        """The id of a new decision for ``seat``: its k-th is ``k * players + seat``. Ids are unique at the table,
+        yet each seat's own run of them counts only its own decisions: a seat is shown its decisions' ids, and a
+        table-wide count would tell it how many decisions others were asked in between (an ability begun and
+        taken back, say), which the rules keep hidden."""
+        counts = self._decision_counts
+        counts[seat] += 1
+        return counts[seat] * self.players + seat
+
+    def _reissue_id(self, decision: Decision) -> None:
+        """For a sample (``determinized``) asking ``decision`` again: the next decision of its seat takes its id."""
+        self._decision_counts[decision.seat] = decision.id // self.players - 1
 
     def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
         self._log.append((audience, round_no, text, rules))

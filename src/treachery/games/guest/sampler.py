@@ -258,7 +258,7 @@ def _rebuild_pending(game: Guest, sample: Guest, seat: int) -> None:
         if who == seat or decision.kind not in ("priority", "play", "setup_discard"):
             rebuilt.append(decision)
             continue
-        sample._decision_counter = decision.id - 1
+        sample._reissue_id(decision)
         if decision.kind == "setup_discard":
             rebuilt.append(sample._discard_decision(who, sample.timeouts.below(3)))
             continue
@@ -266,4 +266,4 @@ def _rebuild_pending(game: Guest, sample: Guest, seat: int) -> None:
         ids = sample._options(who, first, decision.kind == "play")
         rebuilt.append(sample._new_decision(who, decision.kind, ids, decision.prompt, first, decision.rules))
     sample._pending = rebuilt
-    sample._decision_counter = game._decision_counter
+    sample._decision_counts = game._decision_counts[:]

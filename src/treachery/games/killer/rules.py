@@ -453,8 +453,7 @@ class Killer(Game):
             return
         seat = self.order[self.index]
         legal, options, default = self._first_card_options(seat)
-        self._decision_counter += 1
-        self._pending = [Decision(seat, "first_card", options, self._decision_counter,
+        self._pending = [Decision(seat, "first_card", options, self._next_decision_id(seat),
                                   "Play your first card: as a Position (where you are) or as an Action.",
                                   default, ("K-T13", "K-E6", "K-X5"), legal)]
 
@@ -474,8 +473,7 @@ class Killer(Game):
             return
         card = hand[0]
         option_id = (opt.ACTION + card) if self.played_first[seat] == POSITION_FIRST else (opt.POSITION + card)
-        self._decision_counter += 1
-        self._pending = [Decision(seat, "second_card", (self.catalogue[option_id],), self._decision_counter,
+        self._pending = [Decision(seat, "second_card", (self.catalogue[option_id],), self._next_decision_id(seat),
                                   "Play your second card, the other way round from your first.",
                                   option_id, ("K-T18", "K-T20", "K-X6"), (option_id,))]
 

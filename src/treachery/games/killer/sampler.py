@@ -221,7 +221,7 @@ def _rebuild_pending(game: Killer, sample: Killer, seat: int) -> None:
     who, kind = decision.seat, decision.kind
     rebuilt: Decision | None = None
     sample._pending = []
-    sample._decision_counter = decision.id - 1
+    sample._reissue_id(decision)
     if kind == "first_card":
         sample._next_first_card()
     elif kind in _SEAT_CHOICE_KINDS:
@@ -240,4 +240,4 @@ def _rebuild_pending(game: Killer, sample: Killer, seat: int) -> None:
         sample._pending = game._pending
     if rebuilt is not None:
         sample._pending = [rebuilt]
-    sample._decision_counter = game._decision_counter
+    sample._decision_counts = game._decision_counts[:]

@@ -386,8 +386,7 @@ class Menace(Game):
         options = self._cache.get(key)
         if options is None:
             options = self._cache[key] = tuple(map(self.catalogue.__getitem__, key))
-        self._decision_counter += 1
-        return Decision(seat, kind, options, self._decision_counter, prompt,
+        return Decision(seat, kind, options, self._next_decision_id(seat), prompt,
                         key[0] if default is None else default, rules, key)
 
     def _from_leader(self) -> list[int]:
@@ -1422,8 +1421,7 @@ class Menace(Game):
                 suspect = self._block([opt.SUSPECT + o for o in living if o != seat])
                 entry = talk[key] = (tuple(chain(head[0], *(b[0] for b in others), suspect[0])),
                                      tuple(chain(head[1], *(b[1] for b in others), suspect[1])))
-            self._decision_counter += 1
-            decisions.append(Decision(seat, "discussion", entry[1], self._decision_counter, _TALK_PROMPT,
+            decisions.append(Decision(seat, "discussion", entry[1], self._next_decision_id(seat), _TALK_PROMPT,
                                       opt.NO_VOTE, _TALK_RULES, entry[0]))
         self._pending = decisions
         return True

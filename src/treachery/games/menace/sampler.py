@@ -732,7 +732,6 @@ def _deal_characters(game: Menace, sample: Menace, me: int, rng: Rng) -> None:
 def _rebuild_decisions(game: Menace, sample: Menace, me: int, rng: Rng) -> bool:
     """Every other seat's pending decision is asked again of its new hand; sealed answers are drawn anew."""
     rebuilt: list[Decision] = []
-    counter = game._decision_counter
     pending = list(game._pending)
     build = list(game.build)
     if build and build[0] == me:
@@ -758,7 +757,7 @@ def _rebuild_decisions(game: Menace, sample: Menace, me: int, rng: Rng) -> bool:
                                 game._pending[pending.index(decision)].id, decision.prompt,
                                 new.default_id, decision.rules, new.ids, new.timeout_option))
     sample._pending = rebuilt
-    sample._decision_counter = counter
+    sample._decision_counts = game._decision_counts[:]
     sample._redraw_sealed(game._sealed, me, rng)
     return True
 
