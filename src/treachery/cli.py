@@ -407,6 +407,7 @@ def compile_encoders(
 
 @app.command()
 def agent(
+    ctx: typer.Context,
     cmd: Annotated[str, typer.Option("--cmd", help="The agent program, e.g. \"python my_agent.py\": run once per "
                                      "decision, it reads the seat's view on stdin and answers on stdout.")],
     game_name: Annotated[str, typer.Option("--game", help="Which game: " + ", ".join(games()) + ".")] = "killer",
@@ -434,7 +435,9 @@ def agent(
     from .agent import run_agent_game
 
     console = _console()
-    if url is not None or room is not None:
+    online = url is not None or room is not None
+    _refuse_flags_of_the_other_mode(ctx, online)
+    if online:
         _agent_online(console, url, room, name, token, cmd, timeout, json_input, log)
         return
     if seed is None:
@@ -455,6 +458,25 @@ def agent(
     console.print(f"Private log: {log_path}")
     if record is not None:
         _write_record(record, report.game.record(), console)
+
+
+# `treachery agent` flags that only one of its modes reads: the local game's, and the online room's.
+_LOCAL_FLAGS = {"game_name": "--game", "players": "--players", "seat": "--seat", "seed": "--seed", "bots": "--bots",
+                "record": "--record", "option": "--option"}
+_ONLINE_FLAGS = {"name": "--name", "token": "--token"}
+
+
+def _refuse_flags_of_the_other_mode(ctx: typer.Context, online: bool) -> None:
+    """A flag the chosen mode would ignore is refused, so nobody believes it took effect."""
+    flags = _LOCAL_FLAGS if online else _ONLINE_FLAGS
+    given = [flag for param, flag in flags.items()
+             if getattr(ctx.get_parameter_source(param), "name", "DEFAULT") != "DEFAULT"]
+    if not given:
+        return
+    if online:
+        _fail(f"{', '.join(given)}: these set up a local game; an online room has its own game, table and bots "
+              "(drop them, or drop --url and --room to play locally)")
+    _fail(f"{', '.join(given)}: only for an online room (with --url and --room)")
 
 
 def _agent_online(console: Console, url: str | None, room: str | None, name: str, token: str | None, cmd: str,

@@ -120,6 +120,20 @@ def test_agent_command_errors_are_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "--seat must be 0 to 4" in result.output
 
 
+def test_flags_the_chosen_mode_would_ignore_are_refused(tmp_path: Path) -> None:
+    """An online room has its own game, table and bots; a local game has no room name or seat token. Either
+    mode refuses the other's flags (one line, exit 2) before it starts anything."""
+    online = ["agent", "--cmd", "true", "--url", "http://127.0.0.1:9", "--room", "abc"]
+    result = runner.invoke(app, [*online, "--players", "6", "--seed", "3"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "--players, --seed: these set up a local game" in result.output
+    result = runner.invoke(app, [*online, "--game", "killer"])  # even when it names the default
+    assert result.exit_code == 2 and "--game" in result.output
+    result = runner.invoke(app, ["agent", "--cmd", "true", "--token", "T", "--log", str(tmp_path / "x.log")])
+    assert result.exit_code == 2 and "--token: only for an online room" in result.output
+    assert not (tmp_path / "x.log").exists()  # nothing ran
+
+
 def test_a_missing_program_fails_each_run_and_the_game_still_ends(tmp_path: Path) -> None:
     report = run_agent_game("killer", 3, "/nonexistent/agent", seed=1, timeout=1)
     assert report.game.over and report.failures == report.decisions > 0
