@@ -28,7 +28,7 @@ from .rewards import LOSS, seat_rewards
 
 KIND_BUCKETS = 16  # the decision-kind block: one flag "a decision is pending for me" + hashed kinds
 DEFAULT_PLAYERS = 5
-MASK_MEMO = 4096  # distinct option sets whose masks are kept
+MASK_MEMO = 16384  # distinct option sets whose masks are kept (Menace's turns and talk offer thousands)
 
 
 def env_name(game_name: str) -> str:
@@ -184,9 +184,10 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         if mask is None:
             if len(self._masks) >= MASK_MEMO:
                 self._masks.clear()
-            mask = np.zeros(self.actions, dtype=np.int8)
-            mask[list(ids)] = 1
-            mask.flags.writeable = False
+            ones = bytearray(self.actions)  # set byte by byte: cheaper than numpy's indexing for a few ids
+            for option_id in ids:
+                ones[option_id] = 1
+            mask = np.frombuffer(bytes(ones), dtype=np.int8)  # over immutable bytes: read-only
             self._masks[ids] = mask
         return mask
 
