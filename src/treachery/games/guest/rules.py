@@ -129,6 +129,7 @@ class Guest(Game):
                                       "(G-S3); use 'start' for a position later in a game")
             chars = list(plan.characters)
         self.character = chars
+        self.dealt_characters = tuple(chars)  # as dealt: each seat knows its own (a sampler reads only that)
         self.guests_at_start = chars.count(GUEST) if plan.start else self.guests_at_start
         self.alive = [True] * n
         self.side = [""] * n  # frozen side of an eliminated player (G-W6)

@@ -32,8 +32,6 @@ from .cards import BLASTER, INFECTION, TRANSPLANT, VOTE
 from .rules import CHAR_NAMES, DOWN, GUEST, HUMAN, S_DISCARD, SIDES, Guest
 from .setup import Setup
 
-START_ATTRIBUTE = "start_characters"  # a sample keeps the characters it drew for the start, for its own samples
-
 Vector = tuple[int, ...]
 Step = tuple[str, int, int, int]  # ("set", seat, character, _) ("see", seat, character, _) ("mix", a, b, _)
 
@@ -42,7 +40,6 @@ def determinize(game: Guest, seat: int, seed: int) -> Guest:
     """A sample of ``game`` as ``seat`` knows it, its hidden parts drawn from ``seed`` (see the module doc)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
-    start = start_characters(game)
     sample: Guest = game.clone()  # type: ignore[assignment]
     sample.seed = seed
     sample.setup = None
@@ -52,12 +49,11 @@ def determinize(game: Guest, seat: int, seed: int) -> Guest:
     sample._actions = []
     sample._log = [event for event in game._log if event[0] is None or event[0] == seat]
     sample._sealed = {seat: game._sealed[seat]} if seat in game._sealed else {}
-    setattr(sample, START_ATTRIBUTE, start)
     if game.over:  # G-W13: nothing is hidden any more
         return sample
     rng = Rng.derived(seed, "guest sample")
-    first, now = draw_characters(game, seat, start[seat], rng)
-    setattr(sample, START_ATTRIBUTE, first)
+    first, now = draw_characters(game, seat, game.dealt_characters[seat], rng)  # the seat's own start only
+    sample.dealt_characters = first  # the start it drew, for samples of this sample
     sample.character = list(now)
     for other in range(game.players):
         if other != seat:
@@ -70,20 +66,9 @@ def determinize(game: Guest, seat: int, seed: int) -> Guest:
     return sample
 
 
-def start_characters(game: Guest) -> Vector:
-    """Every seat's character as dealt: kept by a sample, else dealt again from the game's own seed and setup."""
-    kept = getattr(game, START_ATTRIBUTE, None)
-    if kept is not None:
-        return kept  # type: ignore[no-any-return]
-    if _DEALT[0] is not game:
-        _DEALT[:] = [game, tuple(Guest(game.players, game.seed, dict(game.options), game.setup).character)]
-    return _DEALT[1]  # type: ignore[return-value]
-
-
 # ---- characters ----------------------------------------------------------------------------------------------
 
 
-_DEALT: list[object] = [None, ()]  # the last true game asked about, and its characters as dealt
 _PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], ...]] = {}
 _LAST: list[object] = [None, -1, -1, -1, None]  # the game, its log length, seat, own start -> its forward pass
 
