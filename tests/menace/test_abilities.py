@@ -79,6 +79,10 @@ def test_M_E73_M_X13_plot_course_reorders_emma() -> None:
     assert decision(g, 0).default["text"] == "order 1 2 3"
     act(g, (0, "order 3 2 1"))
     assert g.emma[-3:][::-1] == [3, 0, 8]
+    # M-H21: the user's log keeps the order it chose; the others see only that the cards went back
+    assert "Plot Course: you put them back as Basic Repair, Raise Morale, Airlock Breach (top first)." in log(g, 0)
+    assert "Seat 0 puts the EmMA cards back." in log(g, 1)
+    assert not any("Plot Course: you put" in t or "Basic Repair" in t for t in log(g, 1))
 
 
 def test_M_E76_M_X12_inventory() -> None:

@@ -1082,6 +1082,8 @@ class Menace(Game):
         del self.emma[-k:]
         self.emma.extend(new_top[::-1])
         self._event(self.round, f"Seat {seat} puts the EmMA cards back.", ("M-E73",))
+        self._event(self.round, "Plot Course: you put them back as " + ", ".join(self.names[c] for c in new_top) +
+                    " (top first).", ("M-E73", "M-H21"), seat)  # the user knows the order it chose
 
     # -- Wounds and deaths (M-V1..V15)
 

@@ -30,7 +30,7 @@ It rebuilds the hidden part as follows (rule ids of the hidden-information rules
 
 Known simplifications (the sample stays a legal game the seat cannot tell apart from the true one): a card
 seen in a hand is checked against its holder's cards at that time, not traced to where it went since; Plot
-Course's look and new order are not used (the user's chosen order is not in its log); cards passed between
+Course's look and the order its user chose (both in the user's log) are not used; cards passed between
 two other seats (Inventory, Commandeer) are drawn from the giver's cards as they stand when the history is
 replayed; among the Agenda deals and card histories that fit, a draw is not weighted by how likely each was.
 """
