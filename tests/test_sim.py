@@ -213,3 +213,60 @@ def test_final_facts_count_the_dead_of_every_game() -> None:
             assert rounds >= 1 and 0 <= deaths <= 5
             dead += deaths
         assert dead > 0, f"{name}: nobody ever died in 20 random games, or the count cannot see them"
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid``, read from /proc (parents from each process's stat line)."""
+    parent_of: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent_of[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parent_of.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
+def test_a_terminated_simulation_takes_its_workers_with_it() -> None:
+    """SIGTERM (a scheduler stopping the job) ends the command and every worker process at once, as Ctrl-C
+    does: no worker runs on, unowned, to the end of its chunk."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "treachery.cli", "simulate", "killer", "--players", "5", "--games", "400000",
+               "--workers", "2", "--seed", "1"]
+    job = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while len(workers) < 3 and time.monotonic() < deadline:  # the fork server and two workers
+            time.sleep(0.2)
+            workers = _descendants(job.pid)
+        assert len(workers) >= 3, "the pool never started"
+        time.sleep(1.0)  # the workers are inside their chunks now
+        job.send_signal(signal.SIGTERM)
+        job.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _alive(pid)], "worker processes outlived the command"
+    finally:
+        if job.poll() is None:
+            job.kill()

@@ -13,8 +13,10 @@ how the seeds were split into chunks or over how many worker processes.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -346,23 +348,38 @@ def _run_on_pool(job: Job, work: list[tuple[int, int, int, int]], workers: int,
     # while another thread holds a lock (stdout's, say) can deadlock the child.
     context = multiprocessing.get_context("forkserver")
     parts: list[list[dict[str, Any]]] = [[] for _ in work]
-    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
-        futures: dict[Future[list[dict[str, Any]]], int] = {
-            pool.submit(run_chunk, job, *unit): position for position, unit in enumerate(work)
-        }
-        waiting = set(futures)
-        try:
-            while waiting:
-                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-                for future in done:
-                    position = futures[future]
-                    parts[position] = future.result()
-                    if on_progress:
-                        on_progress(work[position][3])
-        except BaseException:  # a failed game, or Ctrl-C: drop the queued chunks rather than run them first
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    items = [(job, position, unit) for position, unit in enumerate(work)]
+    # The pool's exit terminates its workers: a failed game, Ctrl-C or a SIGTERM (made an interrupt below)
+    # stops every chunk at once instead of waiting for the running ones or leaving them to run on unowned.
+    with _terminate_as_interrupt(), context.Pool(processes=min(workers, len(work))) as pool:
+        for position, rows in pool.imap_unordered(_run_item, items):
+            parts[position] = rows
+            if on_progress:
+                on_progress(work[position][3])
     return parts
+
+
+def _run_item(item: tuple[Job, int, tuple[int, int, int, int]]) -> tuple[int, list[dict[str, Any]]]:
+    job, position, unit = item
+    return position, run_chunk(job, *unit)
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a pool runs: SIGTERM raises KeyboardInterrupt in the main thread, so the pool is cleaned up as for
+    Ctrl-C (by default SIGTERM ends the process at once and its workers run on)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def simulate(
