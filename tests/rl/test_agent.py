@@ -137,3 +137,40 @@ def test_flags_the_chosen_mode_would_ignore_are_refused(tmp_path: Path) -> None:
 def test_a_missing_program_fails_each_run_and_the_game_still_ends(tmp_path: Path) -> None:
     report = run_agent_game("killer", 3, "/nonexistent/agent", seed=1, timeout=1)
     assert report.game.over and report.failures == report.decisions > 0
+
+
+def test_who_has_answered_a_sealed_group_is_not_told() -> None:
+    """Within a simultaneous group, which members have answered stays unseen (W-H27 hides it for Eat's Keep and
+    knife windows; no game shows it): the other seats' texts, views and refusals are the same whichever member
+    answered first."""
+    import random
+
+    checked = 0
+    for name in treachery.games():
+        rng = random.Random(name)
+        for seed in range(10):
+            game = treachery.new_game(name, players=5, seed=seed)
+            while not game.over and checked < 400:
+                group = game.pending()
+                if len(group) >= 3:
+                    first, second = group[0], group[1]
+                    a, b = game.clone(), game.clone()
+                    a.act(first.seat, first.default_id if not first.timeout_only else first.ids[0])
+                    b.act(second.seat, second.default_id if not second.timeout_only else second.ids[0])
+                    for seat in [None, *(s for s in range(5) if s not in (first.seat, second.seat))]:
+                        assert view_text(a, seat) == view_text(b, seat), (name, seed, seat)
+                        if seat is not None:
+                            assert a.view(seat) == b.view(seat)
+                    outsider = next((s for s in range(5) if s not in {d.seat for d in group}), None)
+                    if outsider is not None:
+                        refusals = []
+                        for twin in (a, b):
+                            try:
+                                twin.act(outsider, 0)
+                            except treachery.IllegalAction as refused:
+                                refusals.append(str(refused))
+                        assert len(refusals) == 2 and refusals[0] == refusals[1]
+                    checked += 1
+                decision = rng.choice(group)
+                game.act(decision.seat, rng.choice(decision.ids))
+    assert checked > 50

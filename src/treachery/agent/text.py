@@ -120,9 +120,10 @@ class SeatState:
     @classmethod
     def of(cls, game: Game, seat: int | None) -> SeatState:
         decision = pending_for(game, seat)
-        return cls(game.name, game.title or game.name, game.players, seat, game.view(seat), game.log_for(seat),
+        view = game.view(seat)  # who is still to answer comes from the view, as the game's rules show it
+        return cls(game.name, game.title or game.name, game.players, seat, view, game.log_for(seat),
                    Asked.of(decision) if decision is not None else None, game.over,
-                   game.result() if game.over else None, sorted({d.seat for d in game.pending()}))
+                   game.result() if game.over else None, list(view.get("waiting_for", [])))
 
 
 def render_text(state: SeatState, log_lines: int = LOG_LINES) -> str:

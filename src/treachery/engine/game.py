@@ -327,7 +327,7 @@ class Game:
                 if seat in self._sealed:
                     raise IllegalAction("not_your_turn", f"seat {seat} has already answered; waiting for the others")
                 return decision
-        waiting = sorted({d.seat for d in self.pending()})
+        waiting = sorted({d.seat for d in self._pending})  # a simultaneous group whole: who answered stays unseen
         raise IllegalAction("not_your_turn", f"seat {seat} may not act now: waiting for seat(s) {waiting}")
 
     def _commit(self, decision: Decision, option_id: int, timed_out: bool = False) -> None:

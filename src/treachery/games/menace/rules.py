@@ -1699,6 +1699,7 @@ class Menace(Game):
             "agendas_in_play": in_play,
             "effects": pending_effects,
             "votes": list(self.votes),
+            "waiting_for": sorted({d.seat for d in self._pending}),  # a simultaneous group whole: sealed unseen
             "vote_caller": self.last_caller,
             "over": over,
         }
