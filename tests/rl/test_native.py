@@ -24,7 +24,7 @@ from .util import GAMES
 def _fake_build(tmp_path: Path, hashes: dict[str, str]) -> Path:
     build = tmp_path / "build"
     build.mkdir()
-    (build / native.MANIFEST).write_text(json.dumps({"sources": hashes}))
+    (build / native.MANIFEST).write_text(json.dumps({"sources": hashes, "python": sys.version}))
     return build
 
 
@@ -39,6 +39,14 @@ def test_a_build_of_other_sources_is_not(tmp_path: Path, monkeypatch: pytest.Mon
     hashes = native.source_hashes()
     hashes["menace"] = "0" * 64  # as if menace.py was edited after the build
     assert native.usable_build(build=_fake_build(tmp_path, hashes)) is None
+
+
+def test_a_build_by_another_interpreter_is_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TREACHERY_NATIVE", raising=False)
+    build = _fake_build(tmp_path, native.source_hashes())
+    manifest = json.loads((build / native.MANIFEST).read_text())
+    (build / native.MANIFEST).write_text(json.dumps({**manifest, "python": "3.11.0 (another build)"}))
+    assert native.usable_build(build=build) is None
 
 
 def test_no_build_or_a_broken_manifest_is_not(tmp_path: Path) -> None:

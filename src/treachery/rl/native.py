@@ -7,9 +7,9 @@ The encoders are plain typed Python; mypyc turns the same source into C extensio
 work several times faster (PettingZoo steps of The Menace Among Us go from about 0.9 to about 1.2 times
 tic-tac-toe's rate: bench/README.md). The build goes to ``<sys.prefix>/treachery-native/<python tag>/``,
 never into the source tree, with a manifest of the hashes of the sources it was built from.
-``treachery.rl.encoders`` uses the build only while every hash matches the sources beside it, so an edited
-encoder never runs stale: it runs as Python until it is built again. ``TREACHERY_NATIVE=0`` in the
-environment turns the build off.
+``treachery.rl.encoders`` uses the build only while every hash matches the sources beside it (and the
+interpreter is the one that built it), so an edited encoder never runs stale: it runs as Python until it is
+built again. ``TREACHERY_NATIVE=0`` in the environment turns the build off.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ def usable_build(sources: Path = ENCODERS, build: Path | None = None) -> Path | 
         manifest = json.loads((build / MANIFEST).read_text())
     except (OSError, ValueError):
         return None
-    if manifest.get("sources") != source_hashes(sources):
-        return None  # built from other sources: the Python modules run instead
+    if manifest.get("sources") != source_hashes(sources) or manifest.get("python") != sys.version:
+        return None  # built from other sources, or by another interpreter: the Python modules run instead
     return build
 
 
