@@ -4,7 +4,7 @@
     treachery compile-encoders --status   # say whether this installation uses them
 
 The encoders are plain typed Python; mypyc turns the same source into C extension modules that do the same
-work several times faster (PettingZoo steps of The Menace Among Us go from about 0.9 to about 1.2 times
+work in about half the time (PettingZoo steps of The Menace Among Us go from about 0.9 to about 1.2 times
 tic-tac-toe's rate: bench/README.md). The build goes to ``<sys.prefix>/treachery-native/<python tag>/``,
 never into the source tree, with a manifest of the hashes of the sources it was built from.
 ``treachery.rl.encoders`` uses the build only while every hash matches the sources beside it (and the
