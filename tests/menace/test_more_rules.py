@@ -112,6 +112,34 @@ def test_M_D51_heuristic_bots_give_both_sides_wins() -> None:
     assert bots.HEURISTIC_BOT is bots.MenaceBot
 
 
+def test_M_H38_bots_claim_what_they_placed_and_the_menace_hides_its_bad_cards() -> None:
+    """M-H38: bots speak only from the claim menu. A crew bot's "I played ..." names the kind of the first card
+    it placed that round (or that it placed none); a bot of the Menace side never owns up to a Bad card."""
+    import re
+
+    said = re.compile(r'^Seat (\d+) says: "I (?:played an? (Good|Neutral|Bad) card|did not play a card)\."$')
+    placed = re.compile(r"^You place (.+) face down\.$")
+    claims = 0
+    for seed in range(60):
+        g, _ = run_game("menace", 6 + seed % 3, seed, "heuristic")
+        agendas = [CARDS.agenda_names[a] for a in g.agenda]
+        menace_side = {s for s, agenda in enumerate(agendas) if agenda in ("The Contagion", "The Butcher")}
+        for event in g.log_for(None):
+            found = said.match(event["text"])
+            if not found:
+                continue
+            seat, kind = int(found[1]), (found[2] or "none").lower()
+            mine = [placed.match(e["text"]) for e in g.log_for(seat) if e["round"] == event["round"]]
+            first = next((m[1] for m in mine if m), None)
+            actual = "none" if first is None else CARDS.categories[g.names.index(first)].lower()
+            if seat in menace_side:
+                assert kind != "bad"
+            elif agendas[seat] != "The Coward":  # the Coward's side may change
+                assert kind == actual, (seed, seat, event)
+            claims += 1
+    assert claims > 20
+
+
 def test_M_D6_M_V19_M_V20_M_X19_timers_are_declared() -> None:
     """M-D6: turn 60 s, other single choices 30 s, Veto 10 s, discussion 120 s, defense 60 s, vote 30 s."""
     assert Menace.timers == {"turn": 60, "choice": 30, "veto": 10, "discussion": 120, "defense": 60, "vote": 30}

@@ -1,8 +1,10 @@
 """Heuristic Menace bots, one per side, playing from their seat's view alone (M-H38: claims by category only).
 
-Crew: keep Oxygen above the danger line, repair otherwise, vote out whoever the revealed cards point at.
-Menace: sabotage when the pool hides it (several cards this round), repair as cover otherwise, never vote
-for itself. The Coward plays with whichever side it is aligned to.
+Crew: keep Oxygen above the danger line, repair otherwise, vote out a seat whose Menace Agenda is revealed,
+and in the discussion say truthfully what kind of card it placed this round. Menace: sabotage when the pool
+hides it (several cards this round), repair as cover otherwise, never vote for itself, and claim a Neutral
+card when it placed a Bad one. The Coward plays with whichever side it is aligned to. A bot remembers what it
+placed itself (its own decisions), since the view no longer shows face-down cards once they are revealed.
 """
 
 from __future__ import annotations
@@ -20,11 +22,17 @@ _KEY = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "C
         "Explosion": "explosion"}
 
 
+CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # the rest are Neutral
+
+
 class MenaceBot:
-    """Suspicion grows for players whose claims clash with what was revealed and for Bad reveals."""
+    """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        # round -> what this bot placed first on its turns: "good", "neutral", "bad", "unknown" (at random), "none"
+        self.placed: dict[int, str] = {}
+        self.claimed: set[int] = set()  # rounds in which it has made its claim
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         by_text = {o["text"]: o for o in decision.options}
@@ -47,7 +55,21 @@ class MenaceBot:
             pick = by_text.get("let it resolve")
         elif kind == "target":
             pick = by_text.get("back")
-        return pick if pick is not None else decision.default
+        chosen = pick if pick is not None else decision.default
+        if kind in ("turn", "delegated", "rush"):
+            self._remember(view["round"], chosen["text"])
+        return chosen
+
+    def _remember(self, round_no: int, text: str) -> None:
+        """What this bot placed first this round, for its claim; a turn without a card counts only until one."""
+        so_far = self.placed.get(round_no)
+        card = next((name for name, key in _KEY.items() if text == f"play {key}"), None)
+        if card is not None and so_far in (None, "none"):
+            self.placed[round_no] = CATEGORY.get(card, "neutral")
+        elif text.startswith("play ") and so_far in (None, "none"):  # a random card (Concussion): unknown
+            self.placed[round_no] = "unknown"
+        elif so_far is None:
+            self.placed[round_no] = "none"
 
     @staticmethod
     def _side(view: dict[str, Any]) -> str:
@@ -95,19 +117,23 @@ class MenaceBot:
                 score[p["seat"]] = self.rng.random() * 0.1
                 if p.get("agenda") in ("The Contagion", "The Butcher"):
                     score[p["seat"]] += 10
-        bad = sum(1 for c in view["revealed"] if c["category"] == "Bad" and not c["cancelled"])
-        if bad:
-            for p in view["players"]:
-                if p["seat"] in score and p["face_down"] == 0:
-                    score[p["seat"]] += 0.0
         return score
 
     def _talk(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
         bad = sum(1 for c in view["revealed"] if c["category"] == "Bad" and not c["cancelled"])
         if side == "crew" and bad >= 2 and view["oxygen"] <= 4 and "call vote" in by_text and self.rng.random() < 0.3:
             return by_text["call vote"]
-        if self.rng.random() < 0.3:
-            return by_text.get("claim good")
+        round_no = view["round"]
+        if round_no not in self.claimed and self.rng.random() < 0.6:
+            self.claimed.add(round_no)
+            placed = self.placed.get(round_no)
+            if placed is None or placed == "unknown":  # a stand-in that did not take this round's turn knows nothing
+                return by_text.get("no vote")
+            if placed == "none":
+                return by_text.get("claim drew") or by_text.get("no vote")
+            if placed == "bad" and side == "menace":
+                placed = "neutral"  # the lie that fits most pools
+            return by_text.get(f"claim {placed}") or by_text.get("no vote")
         return by_text.get("no vote")
 
     def _vote(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
