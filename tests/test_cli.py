@@ -211,3 +211,14 @@ def test_simulate_marks_a_side_not_dealt_at_a_player_count_instead_of_a_zero_rat
         if line.strip()[:1] in ("6", "7"):
             rows.setdefault(line.split()[0], line)
     assert "—" in rows["6"] and "—" not in rows["7"]
+
+
+def test_seats_are_named_as_each_games_own_texts_name_them() -> None:
+    """Menace's log says "seat 0" (M-S2), the other games say P1 for seat 0: the command's own lines follow."""
+    menace = runner.invoke(app, ["play", "menace", "--bots-only", "--seed", "7"])
+    assert menace.exit_code == 0
+    winners = next(line for line in menace.output.splitlines() if line.startswith("Winners:"))
+    assert "seat " in winners and " P" not in winners
+    killer = runner.invoke(app, ["play", "killer", "--bots-only", "--seed", "7"])
+    winners = next(line for line in killer.output.splitlines() if line.startswith("Winners:"))
+    assert winners.startswith("Winners: P") and "seat " not in winners

@@ -139,7 +139,7 @@ def play(
             if record is not None:
                 _write_record(record, game.record(), console)
             raise typer.Exit(0 if str(left) == "you quit" else 1) from None
-        console.print(f"Seed {seed}, {kind} bots; you were {seat_name(seat)}.")
+        console.print(f"Seed {seed}, {kind} bots; you were {seat_name(seat, game_name)}.")
     if record is not None:
         _write_record(record, game.record(), console)
 
@@ -164,7 +164,7 @@ def replay(
         game = replay_record(data)
         if seat is not None and not 0 <= seat < game.players:
             raise ValueError(f"--seat must be 0 to {game.players - 1} for this {game.players}-player game, got {seat}")
-    who = f"as {seat_name(seat)} saw it" if seat is not None else "public log"
+    who = f"as {seat_name(seat, game.name)} saw it" if seat is not None else "public log"
     state = "" if game.over else " (unfinished)"
     header = (f"Replay of {game.title}{state}: {game.players} players, seed {game.seed}, "
               f"{len(data.get('actions', []))} actions; {who}")
@@ -447,9 +447,9 @@ def agent(
         report = run_agent_game(game_name, players, cmd, seat=seat, seed=seed, timeout=timeout, bots=bots,
                                 options=parse_options(option), log_path=log_path, json_input=json_input)
     result = report.game.result() or {}
-    winners = ", ".join(seat_name(s) for s in result.get("winners", [])) or "nobody"
+    winners = ", ".join(seat_name(s, game_name) for s in result.get("winners", [])) or "nobody"
     console.print(f"{report.game.title}: {players} players, seed {seed}. Game over ({result.get('reason', '?')}): "
-                  f"{winners} won. The agent at {seat_name(seat)} {'won' if report.won else 'lost'}.")
+                  f"{winners} won. The agent at {seat_name(seat, game_name)} {'won' if report.won else 'lost'}.")
     console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
                   f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "
                   f"(each took the default).")
@@ -487,8 +487,8 @@ def _agent_online(console: Console, url: str | None, room: str | None, name: str
     if url is None or room is None:
         _fail("an online agent needs both --url (the server) and --room (the room's code)")
     log_path = log or Path(f"agent-{room[:8]}.log")
-    def seated(seat: int, seat_token: str) -> None:
-        console.print(f"Seated in room {room} as {name!r} at {seat_name(seat)}; to rejoin after a crash, add "
+    def seated(label: str, seat_token: str) -> None:
+        console.print(f"Seated in room {room} as {name!r} at {label}; to rejoin after a crash, add "
                       f"--token {seat_token}", soft_wrap=True)  # one line: a script can read the token
 
     try:
@@ -499,8 +499,9 @@ def _agent_online(console: Console, url: str | None, room: str | None, name: str
     except ValueError as error:
         _fail(str(error))
     result = report.result or {}
-    winners = ", ".join(seat_name(s) for s in result.get("winners", [])) or "nobody"
-    console.print(f"Room {room}, the agent at {seat_name(report.seat)}. Game over ({result.get('reason', '?')}): "
+    game = report.game or None
+    winners = ", ".join(seat_name(s, game) for s in result.get("winners", [])) or "nobody"
+    console.print(f"Room {room}, the agent at {seat_name(report.seat, game)}. Game over ({result.get('reason', '?')}): "
                   f"{winners} won. The agent {'won' if report.won else 'lost'}.")
     console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
                   f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "

@@ -15,7 +15,7 @@ def test_create_join_kick_leave_start(server: Server) -> None:
     assert status == 201 and len(made["room"]) >= 16 and made["invite"] == f"/r/{made['room']}"
     code, host = made["room"], made["host_token"]
     status, a = server.api("POST", f"/api/rooms/{code}/join", {"name": "Ann"})
-    assert status == 200 and a["seat"] == 0 and len(a["token"]) >= 40
+    assert status == 200 and a["seat"] == 0 and len(a["token"]) >= 40 and a["label"] == "P1"
     # double join: the same name is refused; the same token gets the same seat back
     assert server.api("POST", f"/api/rooms/{code}/join", {"name": "ann"})[1]["error"] == "name_taken"
     assert server.api("POST", f"/api/rooms/{code}/join", {"name": "Ann", "token": a["token"]})[1]["seat"] == 0
@@ -60,6 +60,12 @@ def test_bad_requests_are_refused_with_one_line(server: Server) -> None:
     assert server.api("POST", "/api/rooms", {"game": "killer", "players": 4, "nonsense": 1})[0] == 422
     assert server.api("POST", "/api/rooms/nope/join", {"name": "x"})[1]["error"] == "no_such_room"
     assert server.api("GET", "/api/games")[1][0]["id"] == "eat"
+
+
+def test_a_join_names_the_seat_as_the_game_does(server: Server) -> None:
+    _, made = server.api("POST", "/api/rooms", {"game": "menace", "players": 5, "bots": "random"})
+    _, joined = server.api("POST", f"/api/rooms/{made['room']}/join", {"name": "Mo"})
+    assert joined["seat"] == 0 and joined["label"] == "seat 0"  # M-S2: Menace counts seats from 0
 
 
 def test_seat_tokens_are_stored_only_hashed(server: Server) -> None:

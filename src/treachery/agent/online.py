@@ -43,6 +43,8 @@ class OnlineReport:
 
     room: str
     seat: int = -1
+    label: str = ""  # the seat as the room's game names it (P1, or Menace's "seat 0")
+    game: str = ""  # the room's game, once its first state frame arrived
     token: str = ""
     decisions: int = 0
     timeouts: int = 0
@@ -77,13 +79,13 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         raise OnlineError(f"cannot reach {url}: {getattr(error, 'reason', error)}") from None
 
 
-def join_room(url: str, room: str, name: str, token: str | None = None) -> tuple[int, str]:
-    """Takes a seat in ``room`` (or the same seat again with ``token``); returns (seat, seat token)."""
+def join_room(url: str, room: str, name: str, token: str | None = None) -> tuple[int, str, str]:
+    """Takes a seat in ``room`` (or the same seat again with ``token``); returns (seat, seat token, seat label)."""
     body: dict[str, Any] = {"name": name}
     if token:
         body["token"] = token
     joined = _post(f"{url.rstrip('/')}/api/rooms/{urllib.parse.quote(room, safe='')}/join", body)
-    return int(joined["seat"]), str(joined["token"])
+    return int(joined["seat"]), str(joined["token"]), str(joined.get("label") or f"P{int(joined['seat']) + 1}")
 
 
 def websocket_url(url: str, room: str) -> str:
@@ -125,7 +127,7 @@ class OnlineAgent:
 
     def __init__(self, url: str, room: str, name: str, command: str, token: str | None, timeout: float,
                  json_input: bool, log: IO[str], retries: int,
-                 on_join: Callable[[int, str], None] | None = None) -> None:
+                 on_join: Callable[[str, str], None] | None = None) -> None:
         if not timeout > 0:
             raise ValueError(f"--timeout must be positive seconds, got {timeout}")
         self.argv = shlex.split(command)
@@ -145,10 +147,10 @@ class OnlineAgent:
 
         started = time.monotonic()
         report = self.report
-        report.seat, report.token = await asyncio.to_thread(join_room, self.url, self.room, self.name,
-                                                            report.token or None)
+        report.seat, report.token, report.label = await asyncio.to_thread(
+            join_room, self.url, self.room, self.name, report.token or None)
         if self.on_join is not None:
-            self.on_join(report.seat, report.token)
+            self.on_join(report.label, report.token)
         self.log.write(f"Room {self.room} at {self.url}: seat {report.seat} as {self.name!r}; command "
                        f"{shlex.join(self.argv)!r}, {self.timeout:g} s per decision. This log is private to the "
                        f"agent's seat.\n")
@@ -190,6 +192,7 @@ class OnlineAgent:
                 self.failures = 0
                 if self.tracker is None:
                     self.tracker = SeatTracker(frame["game"], frame["players"], self.report.seat)
+                    self.report.game = frame["game"]
                 if self.unacked is not None:  # lost with the last connection: the same cid is applied at most once
                     await ws.send(json.dumps(self.unacked))
             elif kind == "state" and self.tracker is not None:
@@ -238,9 +241,9 @@ class OnlineAgent:
 
 def play_online(url: str, room: str, name: str, command: str, token: str | None = None, timeout: float = 5.0,
                 json_input: bool = False, log_path: Path | None = None, retries: int = 20,
-                on_join: Callable[[int, str], None] | None = None) -> OnlineReport:
+                on_join: Callable[[str, str], None] | None = None) -> OnlineReport:
     """Joins ``room`` on the server at ``url`` (or rejoins with ``token``) and plays the seat with ``command``
-    until the game is over; returns the report. ``on_join(seat, token)`` is called once seated. Raises
+    until the game is over; returns the report. ``on_join(seat label, token)`` is called once seated. Raises
     OnlineError when the room cannot be played and ValueError for a bad URL, timeout or command."""
     log_file = open(log_path, "w", encoding="utf-8") if log_path else open(os.devnull, "w")  # noqa: SIM115
     with log_file as log:

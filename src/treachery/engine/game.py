@@ -53,6 +53,11 @@ class Game:
     def action_count(cls) -> int:
         return len(cls.catalogue)
 
+    @classmethod
+    def seat_label(cls, seat: int) -> str:
+        """A seat as the game's own texts name it: P1 for seat 0 unless the game numbers seats otherwise."""
+        return f"P{seat + 1}"
+
     def _init_base(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self.players = players
         self.seed = seed

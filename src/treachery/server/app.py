@@ -102,8 +102,9 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/rooms/{code}/join")
     async def join(code: str, body: Join) -> dict[str, Any]:
-        seat, token = await room_or_404(code).join(body.name, body.token)
-        return {"room": code, "seat": seat, "token": token}
+        room = room_or_404(code)
+        seat, token = await room.join(body.name, body.token)
+        return {"room": code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, body: SeatAuth) -> dict[str, Any]:

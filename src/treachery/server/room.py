@@ -652,12 +652,11 @@ class _Unavailable(Exception):
     pass
 
 
-SEATS_FROM_ZERO = frozenset({"menace"})  # games whose own texts say "seat 0"; the others say P1 for seat 0
 
 
 def seat_label(game: str, seat: int) -> str:
     """How ``game``'s own texts name ``seat``, so the page and the chat name seats the way its log does."""
-    return f"seat {seat}" if game in SEATS_FROM_ZERO else f"P{seat + 1}"
+    return game_class(game).seat_label(seat)
 
 
 def _chat_frame(message: dict[str, Any]) -> str:

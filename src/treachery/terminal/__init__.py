@@ -19,13 +19,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
-from ..engine import Decision, Game, Option
+from ..engine import Decision, Game, Option, game_class
 from ..sim.runner import choose, final_facts, needs_view
 
 
-def seat_name(seat: int) -> str:
-    """Seats are 0-based in the engine and P1..Pn in the game's own words (and in its log)."""
-    return f"P{seat + 1}"
+def seat_name(seat: int, game_name: str | None = None) -> str:
+    """A seat in the game's own words, as its log names it (P1..Pn for most; Menace says "seat 0")."""
+    return game_class(game_name).seat_label(seat) if game_name else f"P{seat + 1}"
 
 
 # ---- per-game renderers -----------------------------------------------------------------------------
@@ -74,7 +74,8 @@ def option_label(game_name: str, view: dict[str, Any], option: Option) -> str:
     return render(view, option) if render else str(option["label"])  # type: ignore[no-any-return]
 
 
-def decision_menu(decision: Decision, labels: Sequence[str] | None = None) -> RenderableType:
+def decision_menu(decision: Decision, labels: Sequence[str] | None = None,
+                  game_name: str | None = None) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     table.add_column(justify="right", style="bold cyan")
     table.add_column()
@@ -83,12 +84,12 @@ def decision_menu(decision: Decision, labels: Sequence[str] | None = None) -> Re
         if option["id"] == decision.default_id and len(decision.options) > 1:
             label.append("  (Enter)", style="dim")
         table.add_row(str(number), label)
-    prompt = Text(f"{seat_name(decision.seat)}, your move: ", style="bold")
+    prompt = Text(f"{seat_name(decision.seat, game_name)}, your move: ", style="bold")
     prompt.append(decision.prompt)
     return Group(prompt, table)
 
 
-def result_text(result: dict[str, Any] | None, seat: int | None = None) -> Text:
+def result_text(result: dict[str, Any] | None, seat: int | None = None, game_name: str | None = None) -> Text:
     if result is None:
         return Text("The game is not over.", style="yellow")
     winners = result.get("winners", [])
@@ -96,7 +97,7 @@ def result_text(result: dict[str, Any] | None, seat: int | None = None) -> Text:
     if seat is not None:
         won = seat in winners
         text.append("You won! " if won else "You lost. ", style="bold green" if won else "bold red")
-    said = ", ".join(seat_name(s) for s in winners) or "nobody"
+    said = ", ".join(seat_name(s, game_name) for s in winners) or "nobody"
     text.append(f"Winners: {said}. ", style="bold")
     text.append(f"Reason: {result.get('reason', '?')}.")
     return text
@@ -107,7 +108,7 @@ def transcript(console: Console, game: Game, seat: int | None, header: str, rule
     console.print(Text(header, style="bold"))
     console.print(log_lines(game.log_for(seat), rules=rules))
     console.print()
-    text = result_text(game.result(), seat)
+    text = result_text(game.result(), seat, game.name)
     if game.over:
         rounds, deaths = final_facts(game)
         text.append(f" Rounds: {rounds}. Dead at the end: {deaths} of {game.players}.")
@@ -158,7 +159,7 @@ def play_in_terminal(
     name = game.name
     wants_view = [needs_view(b) for b in bots]
     shown = 0
-    console.print(Rule(f"{game.title} · {game.players} players · you are {seat_name(seat)}"))
+    console.print(Rule(f"{game.title} · {game.players} players · you are {seat_name(seat, name)}"))
     while not game.over:
         pending = game.pending()
         mine = [d for d in pending if d.seat == seat]
@@ -184,7 +185,7 @@ def play_in_terminal(
         if cards is not None:
             console.print(cards)
         labels = [option_label(name, view, o) for o in decision.options]
-        console.print(decision_menu(decision, labels))
+        console.print(decision_menu(decision, labels, name))
         option = read_choice(console, decision, read)
         game.act(seat, option, decision.id)
         console.print(Text(f"→ {labels[decision.options.index(option)]}", style="bold cyan"))
@@ -194,7 +195,7 @@ def play_in_terminal(
         console.print(Panel(log_lines(log[shown:]), title="What happened", title_align="left",
                             border_style="dim"))
     console.print(board(name, game.view(seat), console.width))
-    console.print(Panel(result_text(game.result(), seat), title="Game over", title_align="left",
+    console.print(Panel(result_text(game.result(), seat, name), title="Game over", title_align="left",
                         border_style="green" if seat in (game.result() or {}).get("winners", []) else "red"))
 
 

@@ -42,7 +42,7 @@ def board(view: dict[str, Any], width: int = 80) -> RenderableType:
             status.append("Exiled")
         if p["seat"] == view.get("turn"):
             status.append("◀ turn")
-        table.add_row(seat_name(p["seat"]), p["character"] or "—", p["agenda"] or "?",
+        table.add_row(seat_name(p["seat"], "menace"), p["character"] or "—", p["agenda"] or "?",
                       ", ".join(p["wounds"]) or "—", str(p["hand_count"]), str(p["deck_count"]),
                       str(p["face_down"]), " · ".join(status),
                       style="dim" if not p["alive"] else "")

@@ -169,6 +169,10 @@ class Menace(Game):
     max_players = 8
     catalogue = opt.build_catalogue(CARDS)  # default labels; a card file brings its own
     decision_seconds = 30  # M-D6: a single choice with no timer of its own; the default a server applies
+
+    @classmethod
+    def seat_label(cls, seat: int) -> str:
+        return f"seat {seat}"  # M-S2: seats are numbered from 0, and the log says "seat 0"
     # M-D6, M-T39, M-V20: the table's default timers in seconds (host-adjustable; none in batch simulation).
     # "defense" is the window between the Voting Pistol and the vote (M-V19): the engine asks the vote at once
     # and a server holds it back for this long, or until every living player has pressed Ready (M-X19).
