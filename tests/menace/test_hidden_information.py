@@ -97,3 +97,29 @@ def test_M_H32_everything_is_shown_at_the_end() -> None:
     round_of(g, {0: f"play {AB}"})
     assert g.over
     assert all(p["agenda"] and "hand" in p for p in g.view(None)["players"])
+
+
+def test_M_H33_the_last_discussions_claims_are_in_every_view() -> None:
+    """M-H33: claims are table talk, public: every seat's view (and the spectator's) lists the last discussion's
+    claims, as the log tells them, until the next discussion replaces them."""
+    import random
+
+    import treachery
+
+    rng = random.Random(33)
+    seen = 0
+    for seed in range(10):
+        g = treachery.new_game("menace", players=5, seed=seed)
+        while not g.over:
+            pending = g.pending()
+            talk = pending[0].kind == "discussion"
+            before = len(g.log_for(None))
+            decision = rng.choice(pending)
+            g.act(decision.seat, rng.choice(decision.ids))
+            if talk and not any(d.kind == "discussion" for d in g.pending()):  # the discussion resolved
+                said = [e["text"] for e in g.log_for(None)[before:] if " says: " in e["text"]]
+                for seat in (None, *range(5)):
+                    claims = g.view(seat)["claims"]
+                    assert [f'Seat {c["seat"]} says: "{c["text"]}"' for c in claims] == said
+                seen += bool(said)
+    assert seen > 5

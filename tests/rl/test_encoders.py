@@ -45,3 +45,27 @@ def test_the_fast_path_equals_the_view_path_everywhere(game_name: str) -> None:
                 decision = game.pending()[0]
                 game.act(decision.seat, rng.choice(decision.options)["id"])
     assert states > 1000
+
+
+def test_menace_observations_carry_the_last_discussions_claims() -> None:
+    """M-H33: the claims are public, so every seat's vector holds them, claimant by claimant."""
+    from treachery.rl.encoders.menace import CLAIM_KINDS
+
+    encoder = encoder_for("menace", 5)
+    rng = random.Random(33)
+    found = 0
+    for seed in range(10):
+        game = treachery.new_game("menace", players=5, seed=seed)
+        while not game.over and found < 20:
+            claims = game.view(None)["claims"]
+            for claim in claims:
+                at = encoder._claims + claim["seat"] * encoder._per_claim  # type: ignore[attr-defined]
+                for seat in (None, *range(5)):
+                    vector = encoder.encode_game(game, seat)
+                    assert vector[at + CLAIM_KINDS[claim["kind"]]] == 1.0
+                    if claim["named"] is not None:
+                        assert vector[at + CLAIM_KINDS.size + claim["named"]] == 1.0
+                found += 1
+            decision = rng.choice(game.pending())
+            game.act(decision.seat, rng.choice(decision.ids))
+    assert found >= 20

@@ -106,7 +106,7 @@ CARDS: CardSet = load_cards()
 # flow stack are never changed in place once pushed, so the stack is copied one level deep.
 _FLAT_LISTS = ("emma", "emma_discard", "wound_deck", "wound_discard", "agenda", "alive", "exiled", "revealed",
                "ever_wounded", "skip_turn", "character", "killed", "used", "played", "lockdown", "votes", "current",
-               "stack")
+               "stack", "claims")
 _NESTED_LISTS = ("wounds", "hands", "decks", "deck_list", "dealt", "seen_agendas", "pool", "order", "shown",
                  "winners_detail")
 
@@ -261,6 +261,7 @@ class Menace(Game):
         self.carry = plan.carry_replicate
         self.seen_agendas: list[list[int]] = []  # [hero, target] (M-E99)
         self.votes: list[int] = []  # last vote, public once revealed: per seat -2 not voting, -1 abstain, else target
+        self.claims: list[tuple[int, int]] = []  # the last discussion's claims, public (M-H33): (seat, option id)
         self.last_caller = -1
         self.fervor = -1
         self.build: list[Any] = []
@@ -1447,6 +1448,7 @@ class Menace(Game):
 
     def _a_discussion(self, answers: dict[int, int]) -> None:
         caller = -1
+        claims = []
         for seat in self._from_leader():
             option = answers.get(seat)
             if option is None:
@@ -1455,7 +1457,9 @@ class Menace(Game):
                 if caller < 0:
                     caller = seat
             elif option != opt.NO_VOTE:
+                claims.append((seat, option))
                 self._event(self.round, f"Seat {seat} says: \"{self._claim_text(option)}\"", ("M-H33", "M-H38"))
+        self.claims = claims
         if caller >= 0:  # M-V16, M-V18
             self.last_caller = caller
             self._event(self.round, f"Seat {caller} takes the Voting Pistol: there will be a vote.", ("M-V16",))
@@ -1463,19 +1467,32 @@ class Menace(Game):
         else:
             self._event(self.round, "No vote this round.", ("M-T40",))
 
-    def _claim_text(self, option: int) -> str:
-        if option == opt.CLAIM_GOOD:
-            return "I played a Good card."
-        if option == opt.CLAIM_NEUTRAL:
-            return "I played a Neutral card."
-        if option == opt.CLAIM_BAD:
-            return "I played a Bad card."
-        if option == opt.CLAIM_DREW:
-            return "I did not play a card."
+    @staticmethod
+    def claim_parts(option: int) -> tuple[str, int, int]:
+        """A claim option as (kind, seat named or -1, card type named or -1); kind is good, neutral, bad, drew,
+        suspect or accuse (M-H33, M-H38)."""
+        kinds = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
+        if option in kinds:
+            return kinds[option], -1, -1
         if opt.SUSPECT <= option < opt.SUSPECT + 8:
-            return f"I suspect seat {option - opt.SUSPECT}."
+            return "suspect", option - opt.SUSPECT, -1
         seat, card = divmod(option - opt.ACCUSE, 11)
-        return f"Seat {seat} played {self.names[card]}."
+        return "accuse", seat, card
+
+    def _claim_text(self, option: int) -> str:
+        kind, seat, card = self.claim_parts(option)
+        if kind == "drew":
+            return "I did not play a card."
+        if kind == "suspect":
+            return f"I suspect seat {seat}."
+        if kind == "accuse":
+            return f"Seat {seat} played {self.names[card]}."
+        return f"I played a {kind.capitalize()} card."
+
+    def _claim_view(self, seat: int, option: int) -> dict[str, Any]:
+        kind, named, card = self.claim_parts(option)
+        return {"seat": seat, "kind": kind, "named": named if named >= 0 else None,
+                "card": self.names[card] if card >= 0 else None, "text": self._claim_text(option)}
 
     def _f_vote(self, frame: list[Any]) -> bool:
         caller = frame[1]
@@ -1703,6 +1720,7 @@ class Menace(Game):
             "agendas_in_play": in_play,
             "effects": pending_effects,
             "votes": list(self.votes),
+            "claims": [self._claim_view(seat, option) for seat, option in self.claims],  # M-H33: the last discussion
             "waiting_for": sorted({d.seat for d in self._pending}),  # a simultaneous group whole: sealed unseen
             "vote_caller": self.last_caller,
             "over": over,

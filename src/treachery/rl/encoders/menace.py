@@ -12,6 +12,8 @@ the offsets. Layout:
 - Agendas in play; pending effects: Veto, Moxie, Greenhouse, Lockdown, Target Lock, Reassign (8 seats
   each), Trace, De-escalate, Replicate carried, Replicate pending
 - the last vote (8 x not voting, abstain, target 8), who called it (8), the Coward's side (menace, crew)
+- the last discussion's claims (M-H33), per claimant (8 blocks): kind (Good, Neutral, Bad, drew, suspect,
+  accuse), the seat it names (8), the card it names
 - own hand, own face-down cards and own deck list by card (count / 5, / 3, / 10); own Agenda; Characters
   dealt to choose from; abilities usable now; Agendas this seat has seen (8 x Agenda)
 - per seat (8 blocks): alive, exiled, Character, Wounds (count / 2), hand / 10, deck / 20, face down / 5,
@@ -36,6 +38,7 @@ from .base import Layout, SharedPartEncoder, Tallies, Vector, Vocabulary
 
 SEATS = 8
 SIDES = Vocabulary(("menace", "crew"))
+CLAIM_KINDS = Vocabulary(("good", "neutral", "bad", "drew", "suspect", "accuse"))
 SEAT_EFFECTS = ("veto", "moxie", "greenhouse", "target_lock", "reassign")
 FLAG_EFFECTS = ("trace", "de_escalate", "replicate_carried", "replicate_pending")
 _NUMBER_SCALES = (ROUND_LIMIT, 10, 10, 10, 5, 8, 30, 10, 17, 60, 16)
@@ -69,6 +72,9 @@ class MenaceEncoder(SharedPartEncoder):
         self._flag_effects = top.add("Trace, De-escalate, Replicate carried, pending", len(FLAG_EFFECTS))
         self._votes = top.add("last vote (seat x not voting, abstain, target)", SEATS * (SEATS + 2))
         self._caller, self._coward = top.add("vote caller", SEATS), top.add("Coward's side", SIDES.size)
+        self._per_claim = CLAIM_KINDS.size + SEATS + cards.size
+        self._claims = top.add("last discussion's claims (claimant x kind, seat named, card named)",
+                               SEATS * self._per_claim)
         self._hand = top.add("own hand / 5", cards.size)
         self._face_down = top.add("own face-down cards / 3", cards.size)
         self._deck_list = top.add("own deck list / 10", cards.size)
@@ -94,6 +100,7 @@ class MenaceEncoder(SharedPartEncoder):
         self._in_play_of: dict[tuple[int, bool], list[int]] = {}  # (players, random Menace) -> hot entries
         self._abilities_set: Any = None  # the card set whose abilities per Character are below
         self._abilities_of: list[list[int]] = []  # Character -> the abilities block's entries
+        self._claim_of: dict[int, list[int]] = {}  # claim option -> its entries in the claimant's block
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         v = Vector()
@@ -125,6 +132,11 @@ class MenaceEncoder(SharedPartEncoder):
             v.flag(self._votes + seat * (SEATS + 2) + (vote + 2 if vote < 0 else 2 + vote))
         v.seat(self._caller, view["vote_caller"])
         v.name(self._coward, SIDES, view.get("coward_side"))
+        for claim in view.get("claims", ()):
+            at = self._claims + claim["seat"] * self._per_claim
+            v.name(at, CLAIM_KINDS, claim["kind"])
+            v.seat(at + CLAIM_KINDS.size, claim["named"])
+            v.name(at + CLAIM_KINDS.size + SEATS, cards, claim["card"])
         v.counts(self._hand, cards, view.get("hand", ()), 5)
         v.counts(self._face_down, cards, view.get("my_face_down", ()), 3)
         v.counts(self._deck_list, cards, view.get("deck_list", ()), 10)
@@ -194,6 +206,8 @@ class MenaceEncoder(SharedPartEncoder):
         v.seat(self._caller, game.last_caller)
         if COWARD in game.agenda:  # M-H5
             hot.append(self._coward + (0 if game.coward_menace else 1))
+        for claimant, option in game.claims:  # M-H33: public
+            hot.extend([self._claims + claimant * self._per_claim + at for at in self._claim_entries(game, option)])
         abilities_of = self._abilities(game)
         face_down = [0] * n
         if not resolving:
@@ -250,6 +264,19 @@ class MenaceEncoder(SharedPartEncoder):
             hot.extend(self._usable + ability_of[a] for a in game._usable(seat))
         size = self.agendas.size
         hot.extend(self._seen + t * size + agenda_of[game.agenda[t]] for h, t in game.seen_agendas if h == seat)
+
+    def _claim_entries(self, game: Menace, option: int) -> list[int]:
+        """A claim option's entries within its claimant's block, from the rules' own reading of it (kept)."""
+        entries = self._claim_of.get(option)
+        if entries is None:
+            kind, named, card = game.claim_parts(option)
+            entries = [CLAIM_KINDS[kind]]
+            if named >= 0:
+                entries.append(CLAIM_KINDS.size + named)
+            if card >= 0:
+                entries.append(CLAIM_KINDS.size + SEATS + self.cards[game.names[card]])
+            self._claim_of[option] = entries
+        return entries
 
     def _agendas_in_play(self, players: int, random_menace: bool) -> list[int]:
         """The Agendas in play as the view names them, as hot entries."""
