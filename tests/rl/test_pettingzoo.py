@@ -205,3 +205,16 @@ def test_the_hashed_fallback_encodes_any_view() -> None:
     assert first.shape == (encoder.size,) and first.any()
     assert np.array_equal(first, HashedEncoder().encode(game.view(0)))
     assert not np.array_equal(first, encoder.encode(game.view(1)))
+
+
+def test_kept_masks_are_bounded_and_stay_right() -> None:
+    """The environment keeps the masks of the option sets it met, up to a bound in bytes; past it, it starts over,
+    and every mask it hands out is still exactly its set, read-only."""
+    env = treachery.rl.env("eat", players=5).unwrapped
+    assert env._mask_memo * env.actions <= 4 << 20 or env._mask_memo == 256
+    env._mask_memo = 2
+    sets = [(1, 5), (2, 7, 9), (3,), (1, 5)]
+    for ids in sets:
+        mask = env._mask(ids)
+        assert list(np.flatnonzero(mask)) == list(ids) and not mask.flags.writeable
+        assert len(env._masks) <= 2

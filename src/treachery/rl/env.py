@@ -28,7 +28,7 @@ from .rewards import LOSS, seat_rewards
 
 KIND_BUCKETS = 16  # the decision-kind block: one flag "a decision is pending for me" + hashed kinds
 DEFAULT_PLAYERS = 5
-MASK_MEMO = 16384  # distinct option sets whose masks are kept (Menace's turns and talk offer thousands)
+MASK_MEMO_BYTES = 4 << 20  # masks kept per environment: about 16,000 of Menace's (its turns and talk offer thousands)
 
 
 def env_name(game_name: str) -> str:
@@ -66,6 +66,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         self.encoder: Encoder = encoder_for(game_name, players, options)
         self._declares_eliminations = self.encoder.declares_eliminations
         self.actions = cls.action_count()
+        self._mask_memo = max(256, MASK_MEMO_BYTES // max(1, self.actions))  # distinct option sets kept
         self.obs_size = self.encoder.size + KIND_BUCKETS
         self.possible_agents = [agent_name(s) for s in range(players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
@@ -182,7 +183,7 @@ class TreacheryEnv(AECEnv):  # type: ignore[misc]
         """The mask of these option ids, made once and shared read-only (a game offers few distinct sets)."""
         mask = self._masks.get(ids)
         if mask is None:
-            if len(self._masks) >= MASK_MEMO:
+            if len(self._masks) >= self._mask_memo:
                 self._masks.clear()
             ones = bytearray(self.actions)  # set byte by byte: cheaper than numpy's indexing for a few ids
             for option_id in ids:
