@@ -175,3 +175,24 @@ def test_a_phone_sized_screen(new_tab: Callable[..., Tab], shots: Path) -> None:
     table = page.locator(".felt").bounding_box()
     assert decision is not None and table is not None and decision["y"] < table["y"]  # your move first
     page.screenshot(path=str(shots / "phone-eat.png"), full_page=True)
+
+
+def test_menace_shows_the_last_discussions_claims(new_tab: Callable[..., Tab]) -> None:
+    """M-H33: claims are public table talk; the board lists the last discussion's, worded as in the log."""
+    tab = new_tab()
+    create_through_page(tab, "menace", 5, "Ann")
+    page = tab.page
+    page.click("#start")
+    page.wait_for_selector("#decision")
+    shown: list[list[str]] = []
+
+    def look(t: Tab) -> None:
+        items = page.locator(".claims-said li")
+        if not shown and items.count():
+            shown.append([items.nth(i).inner_text() for i in range(items.count())])
+
+    play_together([tab], on_action=look)
+    assert shown, "no claim was made in a whole game"
+    log = page.locator("#log").inner_text()
+    for line in shown[0]:
+        assert " says: " in line and line in log  # worded as the log words it, players' names and all

@@ -2,9 +2,9 @@
 
 import { track } from "./common.js";
 
-export const draws = ["oxygen", "energy", "revealed", "pool_left"];
+export const draws = ["oxygen", "energy", "revealed", "pool_left", "claims"];
 
-export function board(view, { h }) {
+export function board(view, { h, withNames }) {
   const revealed = (view.revealed || []).map((card) => h("span", {
     class: `reveal-card ${card.category || ""}${card.cancelled ? " cancelled" : ""}`,
     title: `${card.category || ""}${card.cancelled ? " (cancelled)" : ""}`,
@@ -16,7 +16,17 @@ export function board(view, { h }) {
     h("h2", {}, "Resolution"),
     revealed.length ? h("div", { class: "reveal-cards", "aria-label": "Revealed cards" }, revealed)
       : h("p", { class: "muted" }, "No card revealed yet this round."),
-    view.pool_left ? h("p", { class: "muted" }, `${view.pool_left} card${view.pool_left > 1 ? "s" : ""} still face down`) : null);
+    view.pool_left ? h("p", { class: "muted" }, `${view.pool_left} card${view.pool_left > 1 ? "s" : ""} still face down`) : null,
+    claims(view, h, withNames));
+}
+
+// The last discussion's claims (M-H33), as the log words them (seats named as there): table talk is public.
+function claims(view, h, withNames) {
+  const said = view.claims || [];
+  if (!said.length) return null;
+  return h("div", { class: "claims-said", "aria-label": "Last discussion's claims" },
+    h("h2", {}, "Last discussion"),
+    h("ul", {}, said.map((c) => h("li", {}, ...withNames(`Seat ${c.seat} says: "${c.text}"`)))));
 }
 
 // The structured claims table talk allows (M-H33, M-H34, M-H38): a category about your own cards; a card only
