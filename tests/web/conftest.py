@@ -46,7 +46,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")  # closed with the web tests: Playwright's sync API holds an event loop meanwhile
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM} (install Debian's chromium package)")
