@@ -45,7 +45,9 @@ def test_the_countdown_runs_on_the_servers_clock(new_tab: Callable[..., Tab]) ->
     page.wait_for_function("() => / left$/.test(document.querySelector('.countdown').textContent)")
     shown = page.locator(".countdown").inner_text()
     minutes, seconds = map(int, re.match(r"(\d+):(\d\d) left", shown).groups())  # type: ignore[union-attr]
-    assert 120 < minutes * 60 + seconds <= 180, shown
+    # 3:00 or a second or two over: the offset is taken when the frame arrives, so a frame slowed on a loaded
+    # machine reads the server's clock a little behind (the hour-fast device clock would show 0:00)
+    assert 120 < minutes * 60 + seconds <= 182, shown
 
 
 @pytest.mark.parametrize(("game", "players", "label"), [("menace", 5, "seat {}"), ("guest", 5, "P{}")])
