@@ -447,15 +447,10 @@ def agent(
         report = run_agent_game(game_name, players, cmd, seat=seat, seed=seed, timeout=timeout, bots=bots,
                                 options=parse_options(option), log_path=log_path, json_input=json_input)
     result = report.game.result() or {}
-    winners = ", ".join(seat_name(s, game_name) for s in result.get("winners", [])) or "nobody"
     console.print(f"{report.game.title}: {players} players, seed {seed}. Game over ({result.get('reason', '?')}): "
-                  f"{winners} won. The agent at {seat_name(seat, game_name)} {'won' if report.won else 'lost'}.")
-    console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
-                  f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "
-                  f"(each took the default).")
-    for note in report.notes:
-        console.print(f"  {note}", style="dim")
-    console.print(f"Private log: {log_path}")
+                  f"{_winners(result, game_name)} won. The agent at {seat_name(seat, game_name)} "
+                  f"{'won' if report.won else 'lost'}.")
+    _agent_answers(console, report, ".", log_path)
     if record is not None:
         _write_record(record, report.game.record(), console)
 
@@ -500,12 +495,21 @@ def _agent_online(console: Console, url: str | None, room: str | None, name: str
         _fail(str(error))
     result = report.result or {}
     game = report.game or None
-    winners = ", ".join(seat_name(s, game) for s in result.get("winners", [])) or "nobody"
     console.print(f"Room {room}, the agent at {seat_name(report.seat, game)}. Game over ({result.get('reason', '?')}): "
-                  f"{winners} won. The agent {'won' if report.won else 'lost'}.")
+                  f"{_winners(result, game)} won. The agent {'won' if report.won else 'lost'}.")
+    _agent_answers(console, report, f"; {report.reconnects} reconnections, {report.refused} answers refused.",
+                   log_path)
+
+
+def _winners(result: dict[str, Any], game_name: str | None) -> str:
+    return ", ".join(seat_name(s, game_name) for s in result.get("winners", [])) or "nobody"
+
+
+def _agent_answers(console: Console, report: Any, tail: str, log_path: Path) -> None:
+    """How the agent's answers fared (both modes), its first problems, and where its private log is."""
     console.print(f"The agent answered {report.decisions} decisions in {report.seconds:.1f} s: "
                   f"{report.timeouts} timeouts, {report.bad_answers} bad answers, {report.failures} failed runs "
-                  f"(each took the default); {report.reconnects} reconnections, {report.refused} answers refused.")
+                  f"(each took the default){tail}")
     for note in report.notes:
         console.print(f"  {note}", style="dim")
     console.print(f"Private log: {log_path}")

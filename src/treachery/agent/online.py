@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..engine import game_class
-from .runner import ask_program, log_answer
+from .runner import ask_program, count_answer, log_answer
 from .text import Asked, SeatState, render_json, render_text
 
 MAX_FRAME = 1 << 22
@@ -216,12 +216,7 @@ class OnlineAgent:
         text = json.dumps(render_json(state)) + "\n" if self.json_input else render_text(state)
         answer = await asyncio.to_thread(ask_program, self.argv, text, asked, self.timeout)
         report = self.report
-        report.decisions += 1
-        report.timeouts += answer.source == "timeout"
-        report.bad_answers += answer.source == "bad answer"
-        report.failures += answer.source == "failed"
-        if answer.problem and len(report.notes) < 5:
-            report.notes.append(f"decision {asked.id}: {answer.problem}")
+        count_answer(report, answer, asked.id)
         text = next((o["text"] for o in asked.options if o["id"] == answer.option_id), f"id {answer.option_id}")
         log_answer(self.log, asked.id, asked.kind, self.tracker.view.get("round", "?"), text, answer)
         if answer.option_id not in asked.ids:  # a timeout-only default: only the room's clock can take it

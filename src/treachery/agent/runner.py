@@ -15,7 +15,7 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from .. import new_game
 from ..engine import Decision, Game
@@ -80,6 +80,26 @@ def ask_program(argv: list[str], text: str, decision: Decision | Asked, timeout:
     return Answer(option_id, "agent", reasoning, None, seconds, err)
 
 
+class AnswerCounts(Protocol):
+    """What a report counts of an agent's answers (AgentReport here, OnlineReport for online rooms)."""
+
+    decisions: int
+    timeouts: int
+    bad_answers: int
+    failures: int
+    notes: list[str]
+
+
+def count_answer(report: AnswerCounts, answer: Answer, decision_id: int) -> None:
+    """Counts one answer by where it came from; the first five problems are kept as notes."""
+    report.decisions += 1
+    report.timeouts += answer.source == "timeout"
+    report.bad_answers += answer.source == "bad answer"
+    report.failures += answer.source == "failed"
+    if answer.problem and len(report.notes) < 5:
+        report.notes.append(f"decision {decision_id}: {answer.problem}")
+
+
 def log_answer(log: IO[str], decision_id: int, kind: str, round_no: Any, text: str, answer: Answer) -> None:
     """One answer in the agent's private log: the option taken, where it came from, the reasoning."""
     log.write(f"decision {decision_id} (round {round_no}, {kind}): {text!r} [{answer.source}, "
@@ -124,12 +144,7 @@ def run_agent_game(game_name: str, players: int, command: str, seat: int = 0, se
                     continue
                 text = (json.dumps(view_json(game, seat)) + "\n") if json_input else view_text(game, seat)
                 answer = ask_program(argv, text, decision, timeout)
-                report.decisions += 1
-                report.timeouts += answer.source == "timeout"
-                report.bad_answers += answer.source == "bad answer"
-                report.failures += answer.source == "failed"
-                if answer.problem and len(report.notes) < 5:
-                    report.notes.append(f"decision {decision.id}: {answer.problem}")
+                count_answer(report, answer, decision.id)
                 log_answer(log, decision.id, decision.kind, game.view(decision.seat).get("round", "?"),
                            game.catalogue[answer.option_id]["text"], answer)
                 if answer.source == "agent":

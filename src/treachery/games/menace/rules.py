@@ -111,6 +111,7 @@ _NESTED_LISTS = ("wounds", "hands", "decks", "deck_list", "dealt", "seen_agendas
                  "winners_detail")
 
 
+_CLAIMED = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
 _TALK_PROMPT = "Discussion: call a vote, make a claim or say you are ready"
 _TALK_RULES = ("M-T39", "M-V18", "M-X16")
 # Derived option tuples, one cache per catalogue (a card file brings its own labels); the catalogue is kept
@@ -1471,9 +1472,8 @@ class Menace(Game):
     def claim_parts(option: int) -> tuple[str, int, int]:
         """A claim option as (kind, seat named or -1, card type named or -1); kind is good, neutral, bad, drew,
         suspect or accuse (M-H33, M-H38)."""
-        kinds = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
-        if option in kinds:
-            return kinds[option], -1, -1
+        if option in _CLAIMED:
+            return _CLAIMED[option], -1, -1
         if opt.SUSPECT <= option < opt.SUSPECT + 8:
             return "suspect", option - opt.SUSPECT, -1
         seat, card = divmod(option - opt.ACCUSE, 11)

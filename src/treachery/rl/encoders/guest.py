@@ -36,7 +36,7 @@ from ...engine import Game
 from ...games.guest import catalogue as opt
 from ...games.guest.cards import EFFECTS, MADNESS, RESTRICTION
 from ...games.guest.rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES, VOTES_BY_COUNT, Guest
-from .base import Encoder, Layout, Vector, Vocabulary
+from .base import Encoder, Layout, Tallies, Vector, Vocabulary
 
 SEATS = 12
 STACK = 8
@@ -92,6 +92,7 @@ class GuestEncoder(Encoder):
         self.player_layout = player
         self.size = top.size
         self._card_of_kind = [cards[name] for name in game.names]  # type: ignore[attr-defined]
+        self._hand_tally = Tallies(self._card_of_kind)
         self._effect_of_kind = [effects[name] for name in EFFECTS]
         self._step_index = {name: STEPS[name] for name in (*STEP_NAMES, *BASE_NAMES)}
         self._discards: dict[tuple[int, ...], tuple[int, tuple[list[int], list[float]]]] = {}
@@ -217,7 +218,7 @@ class GuestEncoder(Encoder):
         v.values.extend(face_up[1])
         if seat is not None:
             hand = game.hands[seat]
-            self._kind_counts(v, self._hand, hand, 5)  # G-H10
+            self._hand_tally.add(v, self._hand, hand, 5)  # G-H10
             hot.append(self._character + game.character[seat])
             if MADNESS in hand:
                 hot.append(self._mad)
@@ -295,16 +296,6 @@ class GuestEncoder(Encoder):
                 self._discards.clear()
             self._discards[key] = known
         return known
-
-    def _kind_counts(self, v: Vector, at: int, kinds: list[int], scale: float) -> None:
-        tally: dict[int, int] = {}
-        card_of = self._card_of_kind
-        for kind in kinds:
-            index = card_of[kind]
-            tally[index] = tally.get(index, 0) + 1
-        for index, count in tally.items():
-            v.at.append(at + index)
-            v.values.append(count / scale)
 
     def _stack_from_game(self, v: Vector, game: Guest) -> None:
         """The stack as ``view.py``'s ``_stack_entry`` shows it (G-H14)."""
