@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from .decision import Decision, Option
 from .errors import IllegalAction
+from .options import GameOption
 from .rng import Rng
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
@@ -35,6 +36,7 @@ class Game:
     max_players: ClassVar[int] = 1
     catalogue: ClassVar[tuple[Option, ...]] = ()
     decision_seconds: ClassVar[int | None] = None  # the table's default time per decision, if the rules set one
+    declared_options: ClassVar[tuple[GameOption, ...]] = ()  # what a table may set; the engine checks them once
 
     # Per-game instance state shared by every game.
     players: int
@@ -57,6 +59,22 @@ class Game:
     def seat_label(cls, seat: int) -> str:
         """A seat as the game's own texts name it: P1 for seat 0 unless the game numbers seats otherwise."""
         return f"P{seat + 1}"
+
+    def option(self, key: str) -> Any:
+        """The value of a declared option for this game: as given, else its declared default."""
+        if key in self.options:
+            return self.options[key]
+        for declared in self.declared_options:
+            if declared.key == key:
+                return declared.default
+        raise KeyError(f"{self.name} declares no option {key!r}")
+
+    @classmethod
+    def guide(cls) -> str:
+        """The player guide (Markdown): the ``guide.md`` beside the game's rules, else a page from its facts."""
+        from .guide import guide_markdown
+
+        return guide_markdown(cls)
 
     def _init_base(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self.players = players

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
-from .. import game_class, games
+from .. import Game, game_class, games
 from . import replay as replays
 from . import store as db
 from .protocol import (
@@ -83,9 +83,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return [{"id": name, "title": game_class(name).title, "min_players": game_class(name).min_players,
-                 "max_players": game_class(name).max_players, "decision_seconds": game_class(name).decision_seconds}
-                for name in games()]
+        """Each game's declared facts and options: the home page builds its form from them."""
+        return [_game_facts(game_class(name), settings.dev) for name in games()]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom) -> dict[str, Any]:
@@ -327,3 +326,10 @@ def _cid_of(text: str | None) -> str | None:
         return None
     cid = data.get("cid") if isinstance(data, dict) else None
     return cid if isinstance(cid, str) and len(cid) <= 64 else None
+
+
+def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:
+    """What a client needs to offer a game: its facts and the options this server lets a host set."""
+    return {"id": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
+            "decision_seconds": cls.decision_seconds,
+            "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"]}

@@ -25,6 +25,7 @@ from ..bots import Bot
 from ..bots.base import ask
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
+from ..engine.options import dev_only
 from ..sim import needs_view, resolve_bot_kind, seat_bots
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
@@ -686,10 +687,12 @@ class Rooms:
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
         if (request.seed is not None or request.setup is not None) and not self.settings.dev:
             raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
-        if "card_file" in request.options and not self.settings.dev:  # a path on the server's own disk
-            raise RoomError("forbidden", "option card_file is accepted only by a server started with --dev", 403)
         try:
             cls = game_class(request.game)
+            restricted = dev_only(cls.declared_options, request.options)
+            if restricted and not self.settings.dev:  # e.g. a path on the server's own disk
+                raise RoomError("forbidden", f"option {', '.join(restricted)} is accepted only by a server started "
+                                             "with --dev", 403)
             seed = request.seed if request.seed is not None else secrets.randbits(62)
             new_game(request.game, request.players, seed, request.options, request.setup)  # refuse bad input now
             bots = resolve_bot_kind(request.game, request.bots)

@@ -12,7 +12,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine import Decision, Game, GameConfigError, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
 from . import catalogue as opt
 from .cards import (
     ABILITY_KEYS,
@@ -93,8 +93,6 @@ from .setup import parse_setup
 
 ROUND_LIMIT = 25  # M-T45
 SAFETY = 7  # M-W6
-OPTION_KEYS = ("advanced", "random_menace", "card_file")
-_BOOL_OPTIONS = ("advanced", "random_menace")
 MENACE_AGENDAS = (CONTAGION, BUTCHER)
 CREW_AGENDAS = (3, 4, 5, 6, 7, 8, 9)
 _NO_ARG = frozenset((MOXIE, VETO, OVERCLOCK, REROUTE, CULTIVATE, GREENHOUSE, RUSH, SCAVENGE, TRACE, PLOT_COURSE,
@@ -170,6 +168,11 @@ class Menace(Game):
     max_players = 8
     catalogue = opt.build_catalogue(CARDS)  # default labels; a card file brings its own
     decision_seconds = 30  # M-D6: a single choice with no timer of its own; the default a server applies
+    declared_options = (  # M-S3, M-S14
+        GameOption("advanced", "bool", False, "Advanced game (crew also need their Agenda's personal goal)"),
+        GameOption("random_menace", "bool", False, "Random Menace Agendas"),
+        CARD_FILE,
+    )
 
     @classmethod
     def seat_label(cls, seat: int) -> str:
@@ -190,16 +193,8 @@ class Menace(Game):
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self._init_base(players, seed, options, setup)
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise GameConfigError(f"unknown option(s) {unknown} for menace; allowed: {', '.join(OPTION_KEYS)}")
-        for key in _BOOL_OPTIONS:
-            if key in options and not isinstance(options[key], bool):
-                raise GameConfigError(f"option {key!r} must be true or false, got {options[key]!r}")
         self.cards: CardSet = CARDS
         if options.get("card_file") is not None:  # M-S3 / DESIGN: a user's own card file, same schema
-            if not isinstance(options["card_file"], str) or not options["card_file"]:
-                raise GameConfigError(f"option 'card_file' must be a path, got {options['card_file']!r}")
             self.cards, self.catalogue = _user_cards(options["card_file"])  # type: ignore[misc]
         self.advanced = bool(options.get("advanced", False))  # M-S3
         self.random_menace = bool(options.get("random_menace", False))  # M-S14
