@@ -14,6 +14,7 @@ import pytest
 
 import treachery
 from treachery import Game, IllegalAction
+from treachery.engine.core import check_core
 
 MAX_DECISIONS = 5000  # far above any real game; a game still running by then is a bug
 
@@ -70,6 +71,26 @@ def check_full_games(name: str, seeds: range) -> None:
             for seat in [None, *range(players)]:
                 json.dumps(game.view(seat))
                 json.dumps(game.log_for(seat))
+            if seed == seeds.start:
+                check_cores_along_a_game(name, players, seed)
+
+
+def check_cores_along_a_game(name: str, players: int, seed: int) -> None:
+    """Every view of a whole game carries a well-formed public-view core (docs/engine.md): a spectator's has no
+    private block, a seat's has one, and the public part (time and seats) is the same for every viewer."""
+    game = treachery.new_game(name, players=players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        public = game.view(None)["core"]
+        check_core(public, players, None)
+        for seat in range(players):
+            core = game.view(seat)["core"]
+            check_core(core, players, seat)
+            assert (core["time"], core["seats"]) == (public["time"], public["seats"]), "the core's public part"
+        if game.over:
+            break
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
 
 
 def check_replay_and_clone(name: str, seed: int) -> None:

@@ -43,7 +43,7 @@ from .protocol import (
     SeatAuth,
 )
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
-from .web import mount_web
+from .web import has_renderer, mount_web
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
@@ -263,7 +263,7 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
                     f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
                 continue
             if isinstance(parsed, Claim):
-                said = await room.claim(sub, parsed.claim.model_dump())
+                said = await room.claim(sub, dict(parsed.claim))
             elif not parsed.text.strip():
                 sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
                 said = False
@@ -331,5 +331,5 @@ def _cid_of(text: str | None) -> str | None:
 def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:
     """What a client needs to offer a game: its facts and the options this server lets a host set."""
     return {"id": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
-            "decision_seconds": cls.decision_seconds,
+            "decision_seconds": cls.decision_seconds, "renderer": has_renderer(cls.name),
             "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"]}

@@ -551,6 +551,7 @@ class Room:
                     sub.log_pos = position
                     continue
             frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
+                     **({"claim_menu": game.claim_menu()} if last is None else {}),
                      "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent, "log": log,
                      "seats": seats, "over": game.over, "result": result, "channels": channels,
                      "now": round(time.time(), 3)}  # the server's clock: deadlines are on it, not the client's
@@ -603,21 +604,16 @@ class Room:
         return True
 
     async def claim(self, sub: Subscriber, claim: dict[str, Any]) -> bool:
-        """Menace's structured claims (M-H38): checked against the menu, said on the table in the server's words."""
+        """A structured claim from the game's claim menu: checked by the game, said on the table in its words."""
         game = self.game
-        if self.row.game != "menace":
-            sub.send_model(Error(code="malformed", message="structured claims belong to The Menace Among Us"))
-            return False
         if sub.seat is None:
             sub.send_model(Error(code="forbidden_channel", message="spectators make no claims"))
             return False
         if game is None:
             sub.send_model(Error(code="not_started", message="claims are made once the game has started"))
             return False
-        from ..games.menace.chat import claim_text
-
         try:
-            text = claim_text(game, sub.seat, claim, self._speaker)  # type: ignore[arg-type]
+            text = game.claim_text(sub.seat, claim, self._speaker)
         except ValueError as error:
             sub.send_model(Error(code="malformed", message=f"claim: {error}"))
             return False

@@ -32,6 +32,12 @@ PAGE_HEADERS = {
 }
 
 
+def has_renderer(game: str) -> bool:
+    """Whether the client has the game's own pictures (``static/games/<game>.js``): optional, so the page asks for
+    them only when they exist and a game without them loads nothing that is not there."""
+    return (STATIC / "games" / f"{game}.js").is_file()
+
+
 @functools.cache
 def guide_html(game: str) -> str:
     from markdown_it import MarkdownIt

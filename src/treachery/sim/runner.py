@@ -113,13 +113,10 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
 
 
 def final_facts(game: Game) -> tuple[int, int]:
-    """(rounds played, players not alive) from the public view: the round it ended in, and the dead. A game's
-    view says who is out by an ``alive`` flag, or by a ``status`` other than ``"survivor"`` (Eat's fallen
-    and ghosts)."""
-    public = game.view(None)
-    deaths = sum(1 for p in public.get("players", [])
-                 if not p.get("alive", True) or p.get("status", "survivor") != "survivor")
-    return int(public.get("round", 0)), deaths
+    """(rounds played, players out) from the public view's core: the round or turn it ended in, and the seats
+    no longer in the game."""
+    core = game.view(None)["core"]
+    return int(core["time"]["round"]), sum(1 for seat in core["seats"] if not seat["in"])
 
 
 def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:

@@ -1467,13 +1467,15 @@ class Eat(Game):
 
         return determinize(self, seat, seed)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
 
     def _copy_state(self) -> Eat:
         other = Eat.__new__(Eat)

@@ -8,6 +8,7 @@ answer asks for it and the answer's handler pushes whatever follows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
@@ -1659,7 +1660,22 @@ class Menace(Game):
         """Each seat's side as dealt, named as in ``result()`` (statistics and harnesses only, read it at setup)."""
         return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def claim_menu(self) -> list[dict[str, Any]]:
+        from .chat import claim_menu
+
+        return claim_menu(self)
+
+    def claim_text(self, seat: int, claim: dict[str, Any], name_of: Callable[[int], str]) -> str:
+        from .chat import claim_text
+
+        return claim_text(self, seat, claim, name_of)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         n, cards = self.players, self.cards
         over = self.over
         players = []
