@@ -99,11 +99,12 @@ def check_replay_and_clone(name: str, seed: int) -> None:
         rng = random.Random(seed)
         half = None
         while not game.over:
-            if half is None and len(game.record()["actions"]) == 10:
+            if half is None and len(game.record()["actions"]) == 3:  # early: a short game must meet it too
                 half = game.clone()
                 half_print = fingerprint(half)
             decision = game.pending()[0]
-            if rng.randrange(7) == 0:  # now and then the seat's time runs out: the rules' default acts
+            if not game.record()["actions"] or rng.randrange(7) == 0:  # the first and now and then another seat's
+                # time runs out: the rules' default acts (the first, so that a short game records one too)
                 game.timeout(decision.seat, decision_id=decision.id)
             else:
                 game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])

@@ -35,6 +35,11 @@ def add_loader(name: str, loader: Callable[[], object]) -> None:
     _LOADERS[name] = loader
 
 
+def is_known(name: str) -> bool:
+    """Whether ``name`` is registered or has a loader (loaded or not)."""
+    return name in _GAMES or name in _LOADERS
+
+
 def games() -> list[str]:
     return sorted(set(_GAMES) | set(_LOADERS))
 
