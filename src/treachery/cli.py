@@ -20,12 +20,12 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from . import GameConfigError, games, new_game, replay_record
+from .bots.seating import available_kinds, parse_bot_plan
 from .engine import game_class
 from .engine.options import check_options
 from .sim import GameFailed, parse_player_range, play_out, resolve_bot_kind, seat_bots
 from .sim.overrides import build_settings
 from .sim.runner import BatchResult, Job, run_batch
-from .sim.seating import available_kinds, parse_bot_plan
 from .terminal import Quit, bench_table, play_in_terminal, seat_name, simulation_table, transcript
 
 

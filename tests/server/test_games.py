@@ -1,4 +1,4 @@
-"""Whole games of every landed game played through the protocol by bot clients, against a real server."""
+"""Whole games of every registered game played through the protocol by bot clients, against a real server."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from treachery.server.protocol import State
 
 from .conftest import Player, Server, api, apply_state, make_room, play_all, reference, start
 
-LANDED = [("killer", 5), ("menace", 5), ("eat", 5)]
+LANDED = [(name, min(max(5, treachery.game_class(name).min_players), treachery.game_class(name).max_players))
+          for name in treachery.games()]  # every registered game, a fixture game kept with the tests included
 
 
 @pytest.mark.parametrize(("game", "players"), LANDED)

@@ -35,6 +35,13 @@ def view_core(round_no: int, label: str, seats: list[dict[str, Any]],
     return {"time": {"round": round_no, "label": label}, "seats": seats, "private": private}
 
 
+def final_facts(game: Any) -> tuple[int, int]:
+    """(rounds played, seats out) from the public view's core: the round or turn it ended in, and the seats no
+    longer in the game (the simulator's statistics and the transcripts' last line)."""
+    core = game.view(None)["core"]
+    return int(core["time"]["round"]), sum(1 for seat in core["seats"] if not seat["in"])
+
+
 def check_core(core: Any, players: int, seat: int | None) -> None:
     """Raises AssertionError naming what is wrong with a view's core (the shared engine tests run it on every
     view of every game)."""

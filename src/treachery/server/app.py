@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
 from .. import Game, game_class, games
+from ..bots.seating import available_kinds, default_kind
 from . import replay as replays
 from . import store as db
 from .protocol import (
@@ -44,6 +45,8 @@ from .protocol import (
 )
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
+
+SEATABLE = ("random", "heuristic")  # the bot kinds a room may seat (CreateRoom.bots)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
@@ -332,4 +335,6 @@ def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:
     """What a client needs to offer a game: its facts and the options this server lets a host set."""
     return {"id": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
             "decision_seconds": cls.decision_seconds, "renderer": has_renderer(cls.name),
+            "bots": [kind for kind in available_kinds(cls.name) if kind in SEATABLE],
+            "default_bots": default_kind(cls.name),
             "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"]}

@@ -23,10 +23,10 @@ from typing import Any
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
 from ..bots.base import ask
+from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
 from ..engine.options import dev_only
-from ..sim import needs_view, resolve_bot_kind, seat_bots
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
 
@@ -497,9 +497,7 @@ class Room:
     def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or game.over:
             return []
-        return [{"id": d.id, "kind": d.kind, "prompt": d.prompt, "options": [dict(o) for o in d.options],
-                 "default": d.default["id"], "deadline": self.deadlines.get(d.id)}
-                for d in game.pending() if d.seat == seat]
+        return [{**d.to_dict(), "deadline": self.deadlines.get(d.id)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""

@@ -21,22 +21,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import new_game
-from ..bots import Bot, bot_for
-from ..bots.base import ask
+from ..bots import Bot
+from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bots: importable from here as before)
+    GOLDEN,
+    MASK,
+    BotPlan,
+    bot_seed,
+    choose,
+    mix,
+    needs_view,
+    resolve_bot_kind,
+    seat_bots,
+)
 from ..engine import Game, GameConfigError, game_class
-from .seating import BotPlan, available_kinds, check_kind
+from ..engine.core import final_facts
 from .setting import Setting
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 BOT_KINDS = ("random", "heuristic")
-
-
-def _mix(z: int) -> int:
-    """SplitMix64's output function (the engine's Rng uses the same one)."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -44,44 +45,11 @@ def game_seed(seed: int, index: int) -> int:
 
     Computed directly from (seed, index), so any chunk of a batch knows its seeds without the others.
     """
-    return _mix((seed + (index + 1) * _GOLDEN) & _MASK)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` in a game whose seed is ``seed``."""
-    return _mix((seed ^ ((seat + 1) * _GOLDEN)) & _MASK)
+    return mix((seed + (index + 1) * GOLDEN) & MASK)
 
 
 class GameFailed(RuntimeError):
     """A bot game raised: the message says which game, and how to replay it alone."""
-
-
-def resolve_bot_kind(game_name: str, kind: str | None) -> str:
-    """The bot kind to seat: ``kind`` if given and available; by default heuristic where the game has one.
-
-    Raises ValueError naming what is allowed for an unknown or unavailable kind.
-    """
-    if kind is None:
-        return "heuristic" if "heuristic" in available_kinds(game_name) else "random"
-    return check_kind(game_name, kind)
-
-
-def seat_bots(game_name: str, kind: str | list[str], players: int, seed: int) -> list[Bot]:
-    """One bot per seat (a bot may remember things within its game), each from its own derived seed;
-    ``kind`` is one kind for every seat or a kind per seat."""
-    kinds = [kind] * players if isinstance(kind, str) else kind
-    return [bot_for(game_name, kinds[seat], bot_seed(seed, seat)) for seat in range(players)]
-
-
-def needs_view(bot: Bot) -> bool:
-    """Whether ``bot`` reads the view it is given. A bot says it does not with ``needs_view = False``
-    (RandomBot picks from the options alone); anything else gets its seat's view, the safe default."""
-    return bool(getattr(bot, "needs_view", True))
-
-
-def choose(game: Game, bots: list[Bot], wants_view: list[bool], seat: int, decision: Any) -> Any:
-    """The option ``seat``'s bot picks, having seen only its own view and the decision."""
-    return ask(bots[seat], game, seat, decision, wants_view[seat])
 
 
 def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int] = ()) -> int:
@@ -110,13 +78,6 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
                 game.act(seat, option_id)
             decisions += 1
     return decisions
-
-
-def final_facts(game: Game) -> tuple[int, int]:
-    """(rounds played, players out) from the public view's core: the round or turn it ended in, and the seats
-    no longer in the game."""
-    core = game.view(None)["core"]
-    return int(core["time"]["round"]), sum(1 for seat in core["seats"] if not seat["in"])
 
 
 def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:

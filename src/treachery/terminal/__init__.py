@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
+from ..bots.seating import choose, needs_view
 from ..engine import Decision, Game, Option, game_class
-from ..sim.runner import choose, final_facts, needs_view
+from ..engine.core import final_facts
 
 
 def seat_name(seat: int, game_name: str | None = None) -> str:

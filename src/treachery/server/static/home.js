@@ -4,6 +4,8 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { holdSeat, setHost } from "./store.js";
 
+const BOT_LABELS = { heuristic: "Heuristic bots (play sensibly)", random: "Random bots" };
+
 // One form field for a declared option (GET /api/games lists each game's options a host may set).
 function optionField(o) {
   const data = { option: o.key, type: o.type };
@@ -32,8 +34,7 @@ export async function homePage(root) {
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: "40", required: true, autocomplete: "nickname", placeholder: "Your name" });
   const locals = h("textarea", { id: "local-names", rows: "2", placeholder: "One name a line" });
   const options = h("fieldset", { class: "options-fields" });
-  const bots = h("select", { id: "bots" }, h("option", { value: "heuristic" }, "Heuristic bots (play sensibly)"),
-    h("option", { value: "random" }, "Random bots"));
+  const bots = h("select", { id: "bots" });
   const timer = h("select", { id: "timer" }, h("option", { value: "" }, "No time limit"),
     h("option", { value: "rules" }, "The game's own time per decision"),
     h("option", { value: "30" }, "30 seconds a decision"), h("option", { value: "60" }, "1 minute a decision"),
@@ -50,6 +51,8 @@ export async function homePage(root) {
     const current = Number(players.value);
     if (!current || current < g.min_players || current > g.max_players) players.value = Math.min(Math.max(5, g.min_players), g.max_players);
     const fields = (g.options || []).map(optionField);
+    replace(bots, (g.bots || ["random"]).map((kind) => h("option", { value: kind, selected: kind === g.default_bots },
+      BOT_LABELS[kind] || `${kind} bots`)));
     replace(options, h("legend", {}, "Options"), fields.length ? fields : h("p", { class: "muted" }, "This game has no options."),
       h("p", {}, h("a", { href: `/howto/${g.id}`, target: "_blank", rel: "noopener" }, `How to play ${g.title}`)));
   };
