@@ -97,13 +97,13 @@ class BotPlan:
 
     @property
     def label(self) -> str:
-        """The plan as written on the command line, sides sorted: ``heuristic`` or ``crew=ismcts,random``."""
+        """The plan as written on the command line, sides sorted: ``heuristic`` or ``side=ismcts,random``."""
         solo = [f"one seat={self.solo}"] if self.solo is not None else []
         return ",".join(solo + [f"{side}={kind}" for side, kind in self.by_side] + [self.default])
 
 
 def parse_bot_plan(game_name: str, text: str | None, sides: list[str]) -> BotPlan:
-    """``"heuristic"``, or ``"crew=heuristic,menace=random"`` with an optional bare kind for the other sides.
+    """``"heuristic"``, or ``"side=heuristic,other_side=random"`` with an optional bare kind for the other sides.
 
     ``sides`` are the sides the game deals at the player counts asked for. Raises ValueError naming an
     unknown kind or side and what is allowed.

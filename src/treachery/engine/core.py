@@ -3,9 +3,9 @@
 It is what the shared layers read, so they never need a game's own vocabulary or keys:
 
     {"time": {"round": 3, "label": "Round 3 of 20 · reveal"},        # the round or turn as players name it
-     "seats": [{"seat": 0, "in": True, "state": "On Board",           # each seat: still in the game or out,
-                "badges": ["First Crew Member", "2 cards in hand"]}],  # and its public badges, player-facing
-     "private": [{"label": "Your hand", "value": ["Gas Leak (BR2)"], "keys": ["hand"]}]}  # only this seat's
+     "seats": [{"seat": 0, "in": True, "state": "In play",            # each seat: still in the game or out,
+                "badges": ["Leader", "2 cards in hand"]}],  # and its public badges, player-facing
+     "private": [{"label": "Your hand", "value": ["Lantern (C3)"], "keys": ["hand"]}]}  # only this seat's
 
 ``private`` is None in the spectator view and lists what only the viewing seat knows; ``keys`` names the view's
 own top-level keys that hold the same thing (if any), so a generic client shows them here and not as table facts.

@@ -115,7 +115,7 @@ class Totals:
 
     def add_game(self, game: Game, decisions: int, roles: list[str] | None = None) -> None:
         """Counts a finished game; ``roles`` as read at setup (by default read now, which a role change during
-        the game, like a Guest's Infection, would make differ)."""
+        the game, a role that changes during play, would make differ)."""
         roles = roles if roles is not None else game.roles()
         self.add_row(game_row(game, decisions, roles, [""] * game.players))
 

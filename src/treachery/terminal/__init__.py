@@ -24,7 +24,7 @@ from ..engine.core import final_facts
 
 
 def seat_name(seat: int, game_name: str | None = None) -> str:
-    """A seat in the game's own words, as its log names it (P1..Pn for most; Menace says "seat 0")."""
+    """A seat in the game's own words, as its log names it (P1..Pn unless the game says otherwise, e.g. "seat 0")."""
     return game_class(game_name).seat_label(seat) if game_name else f"P{seat + 1}"
 
 

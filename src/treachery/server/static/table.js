@@ -257,7 +257,7 @@ export class Table {
   }
 }
 
-// "alien_destroyed" -> "Alien destroyed"; a reason that is already a sentence stays as it is
+// "time_ran_out" -> "Time ran out"; a reason that is already a sentence stays as it is
 function sentence(text) {
   const words = text.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
