@@ -288,7 +288,8 @@ def run_batch(job: Job, workers: int = 1, on_progress: Callable[[int], None] | N
     if ray_address is not None:
         from ..lab.ray_backend import run_on_ray
 
-        parts = run_on_ray(job, work, ray_address, on_progress, num_cpus=workers if ray_address == "local" else None)
+        parts = run_on_ray(job, work, ray_address, run_chunk, on_progress,
+                           num_cpus=workers if ray_address == "local" else None)
     elif workers == 1:
         parts = []
         for unit in work:
