@@ -1,5 +1,6 @@
-"""Twins for the shared leak checks (tests/game_data.py): a game and a sample of it drawn for one seat
-(Game.determinized), which differs from it in everything that seat may not know."""
+"""Twins for the shared leak checks (tests/game_data.py). Even seeds: two fresh games whose dealt characters differ
+only in the other seats' (the same ones passed round among them), each dealt and logged on its own; odd seeds: a
+game after a random opening and a sample of it drawn for the seat (Game.determinized)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,17 @@ TWIN_ROUNDS = 0  # a sample redraws the random future (the next deal, the next s
 
 
 def twins(seat: int, players: int, seed: int) -> tuple[Game, Game]:
-    """The game after a seeded random opening of 0 to 29 decisions, and a sample of it drawn for ``seat``."""
+    """Even seeds: the characters as dealt, and passed round among the other seats. Odd seeds: the game after a seeded
+    random opening of 0 to 29 decisions, and a sample of it drawn for ``seat``."""
     game = treachery.new_game("guest", players=players, seed=seed)
+    if seed % 2 == 0:
+        dealt = [("human", "guest")[c] for c in game.character]  # type: ignore[attr-defined]
+        others = [s for s in range(players) if s != seat]
+        passed = list(dealt)
+        for i, s in enumerate(others):
+            passed[s] = dealt[others[(i + 1) % len(others)]]
+        return (treachery.new_game("guest", players=players, seed=seed, setup={"characters": dealt}),
+                treachery.new_game("guest", players=players, seed=seed, setup={"characters": passed}))
     rng = random.Random(seed)
     for _ in range(seed * 11 % 30):
         if game.over:
