@@ -265,7 +265,7 @@ def simulate_command(
                                                   f"{job.bots.label} bots{where}"))
         console.print(_roles_table(summaries))
     console.print("<side> win = games in which some member of that side won; 95% CI = Wilson interval; "
-                  "winners, rounds and deaths are means per game.", style="dim")
+                  "winners, rounds and seats out (at the end) are means per game.", style="dim")
     if out is not None:
         from .lab.parquet import write_results
 

@@ -107,7 +107,7 @@ class Totals:
     side_wins: dict[str, int] = field(default_factory=dict)  # games in which some member of the side won
     winners: int = 0
     rounds: int = 0
-    deaths: int = 0  # players not alive at the end
+    deaths: int = 0  # seats out of the game at the end (the view core says which)
     decisions: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
     role_seats: dict[str, int] = field(default_factory=dict)  # seats dealt each role (side at setup)

@@ -237,7 +237,7 @@ def simulation_table(summaries: dict[int, dict[str, Any]], title: str) -> Render
         sides += [side for side in s["sides"] if side not in sides]
     table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
     for heading in ("players", "games", *(h for side in sides for h in (f"{side} win", "95% CI")), "winners", "rounds",
-                    "deaths"):
+                    "seats out"):
         table.add_column(heading, justify="right", no_wrap=True)
     reasons: list[str] = []
     for s in summaries.values():
