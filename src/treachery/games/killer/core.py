@@ -43,5 +43,12 @@ def build_core(game: Killer, seat: int | None, view: dict[str, Any]) -> dict[str
         looked = [f"slot {e['slot']}: {e['location']}" for e in view["hunting_row"] if e.get("looked_at")]
         if looked:
             private.append(private_fact("Hunting Row cards you looked at", looked))  # K-H11
+        mine = view["players"][seat]
+        position = mine["position"]
+        if position and position.get("face_down") and "card" in position and step != "over":  # K-H6: yours alone
+            private.append(private_fact("Your face-down Position",
+                                        f"{names.get(position['card'], position['card'])} ({position['location']})"))
+        if mine["guess"] and not (game.guess_public or step == "over"):  # K-H18
+            private.append(private_fact("Your guess", mine["guess"]))
     seats = [_seat(p, names, step == "over", game.guess_public) for p in view["players"]]
     return view_core(view["round"], label, seats, private)
