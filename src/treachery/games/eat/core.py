@@ -11,11 +11,19 @@ if TYPE_CHECKING:
     from .rules import Eat
 
 
+_NAMES: dict[int, tuple[object, dict[str, str]]] = {}
+
+
 def _names(view: dict[str, Any]) -> dict[str, str]:
+    """Code -> name for every card of the view's card table, built once per table (tables are built once per
+    card set and shared)."""
     cards = view["cards"]
-    found = {code: entry["name"] for table in ("survivor", "ghost", "quests", "personalities", "characters")
-             for code, entry in cards[table].items()}
-    return found
+    found = _NAMES.get(id(cards))
+    if found is None or found[0] is not cards:
+        found = _NAMES[id(cards)] = (cards, {code: entry["name"] for table in ("survivor", "ghost", "quests",
+                                                                              "personalities", "characters")
+                                             for code, entry in cards[table].items()})
+    return found[1]
 
 
 def _seat(entry: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

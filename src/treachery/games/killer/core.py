@@ -6,13 +6,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine.core import private_fact, seat_core, view_core
+from .cards import card_code
 
 if TYPE_CHECKING:
     from .rules import Killer
 
 
-def _card_names(view: dict[str, Any]) -> dict[str, str]:
-    return {entry["code"]: entry["name"] for entry in view["cards"]}
+_NAMES: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def _card_names(game: Killer) -> dict[str, str]:
+    """Card code -> name, built once per card set (card sets are loaded once and kept)."""
+    found = _NAMES.get(id(game.cards))
+    if found is None or found[0] is not game.cards:
+        names = {card_code(i): info.name for i, info in enumerate(game.cards.cards)}
+        found = _NAMES[id(game.cards)] = (game.cards, names)
+    return found[1]
 
 
 def _seat(entry: dict[str, Any], names: dict[str, str], ended: bool, guess_public: bool) -> dict[str, Any]:
@@ -34,7 +43,7 @@ def _seat(entry: dict[str, Any], names: dict[str, str], ended: bool, guess_publi
 
 
 def build_core(game: Killer, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-    names = _card_names(view)
+    names = _card_names(game)
     step = view["step"]
     label = f"Round {view['round']} of {view['round_cap']}" + ("" if step == "over" else f" · {step}")
     private = None
