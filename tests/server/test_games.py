@@ -72,7 +72,7 @@ def test_a_seat_sees_only_its_own_decisions_never_who_answered(server: Server) -
         firsts = [await until_state(s) for s in range(4)]
         for first in firsts:
             assert len(first["decisions"]) == 1
-            assert "seat" not in first["decisions"][0]  # only ever the recipient's own
+            assert first["decisions"][0]["seat"] == first["seat"]  # only ever the recipient's own
         # seats 0..2 answer; seat 3 must see no frame at all until it answers too
         for s in range(3):
             d = firsts[s]["decisions"][0]
