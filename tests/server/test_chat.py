@@ -239,7 +239,7 @@ def test_menace_structured_claims(server: Server) -> None:
         start(server, code, host)
         menu = (await ann.until(_is("state")))["claim_menu"]  # the game's claim menu, with its first view
         assert [k["kind"] for k in menu] == ["drew", "played", "accuse", "suspect"]
-        assert ["airlock-breach", "Airlock Breach"] in menu[2]["fields"][1]["choices"]
+        assert ["airlock-breach", "Airlock breach"] in menu[2]["fields"][1]["choices"]
         await ann.send(suspect)
         frame = await bob.heard("I suspect player 1 (seat 1).")
         assert frame["claim"] == {"kind": "suspect", "seat": 1} and frame["seat"] == 0

@@ -21,7 +21,8 @@ def claim_menu(game: Menace) -> list[dict[str, Any]]:
     """The menu a client shows (M-H33, M-H34, M-H38): a category about one's own cards, a card only about another
     seat, or a suspicion."""
     categories = [[c, f"{c.capitalize()} card"] for c in CATEGORIES]
-    cards = [[key, name] for key, name in zip(BDA_KEYS, game.cards.bda_names, strict=True)]
+    # the cards by their fixed keys, the same whatever card file names them (a menu says nothing of a game)
+    cards = [[key, key.replace("-", " ").capitalize()] for key in BDA_KEYS]
     someone = {"name": "seat", "label": "Player", "seat": True}
     return [{"kind": "drew", "label": "I drew a…", "fields": [{"name": "category", "label": "Category",
                                                                "choices": categories}]},
