@@ -14,6 +14,7 @@ import pytest
 
 import treachery
 from treachery import Game, IllegalAction
+from treachery.engine.core import check_core
 
 MAX_DECISIONS = 5000  # far above any real game; a game still running by then is a bug
 
@@ -70,6 +71,26 @@ def check_full_games(name: str, seeds: range) -> None:
             for seat in [None, *range(players)]:
                 json.dumps(game.view(seat))
                 json.dumps(game.log_for(seat))
+            if seed == seeds.start:
+                check_cores_along_a_game(name, players, seed)
+
+
+def check_cores_along_a_game(name: str, players: int, seed: int) -> None:
+    """Every view of a whole game carries a well-formed public-view core (docs/engine.md): a spectator's has no
+    private block, a seat's has one, and the public part (time and seats) is the same for every viewer."""
+    game = treachery.new_game(name, players=players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        public = game.view(None)["core"]
+        check_core(public, players, None)
+        for seat in range(players):
+            core = game.view(seat)["core"]
+            check_core(core, players, seat)
+            assert (core["time"], core["seats"]) == (public["time"], public["seats"]), "the core's public part"
+        if game.over:
+            break
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
 
 
 def check_replay_and_clone(name: str, seed: int) -> None:
@@ -78,11 +99,12 @@ def check_replay_and_clone(name: str, seed: int) -> None:
         rng = random.Random(seed)
         half = None
         while not game.over:
-            if half is None and len(game.record()["actions"]) == 10:
+            if half is None and len(game.record()["actions"]) == 3:  # early: a short game must meet it too
                 half = game.clone()
                 half_print = fingerprint(half)
             decision = game.pending()[0]
-            if rng.randrange(7) == 0:  # now and then the seat's time runs out: the rules' default acts
+            if not game.record()["actions"] or rng.randrange(7) == 0:  # the first and now and then another seat's
+                # time runs out: the rules' default acts (the first, so that a short game records one too)
                 game.timeout(decision.seat, decision_id=decision.id)
             else:
                 game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])

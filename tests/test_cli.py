@@ -199,6 +199,11 @@ def test_game_options_pass_through_and_bad_ones_are_one_line_errors(tmp_path: Pa
         failed = runner.invoke(app, command)
         assert failed.exit_code != 0
         assert failed.output.strip().count("\n") == 0 and ("colour" in failed.output or "key=value" in failed.output)
+    for command in (["simulate", "menace", "-p", "4", "-n", "2", "-o", "advanced=maybe"],
+                    ["play", "eat", "--bots-only", "-o", "dwindling_resources=9"]):  # checked against the declaration
+        failed = runner.invoke(app, command)
+        assert failed.exit_code == 2 and failed.output.strip().startswith("error: --option: option '")
+        assert failed.output.strip().count("\n") == 0 and "must be" in failed.output
 
 
 def test_simulate_marks_a_side_not_dealt_at_a_player_count_instead_of_a_zero_rate() -> None:

@@ -20,11 +20,12 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from . import GameConfigError, games, new_game, replay_record
+from .bots.seating import available_kinds, parse_bot_plan
 from .engine import game_class
+from .engine.options import check_options
 from .sim import GameFailed, parse_player_range, play_out, resolve_bot_kind, seat_bots
 from .sim.overrides import build_settings
 from .sim.runner import BatchResult, Job, run_batch
-from .sim.seating import available_kinds, parse_bot_plan
 from .terminal import Quit, bench_table, play_in_terminal, seat_name, simulation_table, transcript
 
 
@@ -72,8 +73,11 @@ def _user_errors() -> Iterator[None]:
         _fail(str(error))
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``["variant=\"long\"", "rounds=3"]`` -> a game options dict; a value that is not JSON stays a string."""
+def parse_options(pairs: list[str] | None, game_name: str | None = None) -> dict[str, Any]:
+    """``["variant=\"long\"", "rounds=3"]`` -> a game options dict; a value that is not JSON stays a string.
+
+    With ``game_name`` the options are checked against that game's declared options (the engine's own check), so
+    a bad ``--option`` is refused with one line naming the key and what is allowed, before anything runs."""
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
@@ -83,6 +87,11 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
             options[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
             options[key.strip()] = value
+    if game_name is not None:
+        try:
+            options = check_options(game_name, game_class(game_name).declared_options, options)
+        except GameConfigError as error:
+            raise GameConfigError(f"--option: {error}") from None
     return options
 
 
@@ -124,7 +133,7 @@ def play(
         seed = secrets.randbelow(1_000_000_000)  # said only at the end: the seed is hidden (K-H27)
     with _user_errors():
         kind = resolve_bot_kind(game_name, bots)
-        game = new_game(game_name, players=players, seed=seed, options=parse_options(option))
+        game = new_game(game_name, players=players, seed=seed, options=parse_options(option, game_name))
         if not bots_only and not 0 <= seat < players:
             raise ValueError(f"--seat must be 0 to {players - 1} for {players} players, got {seat}")
     bots_at = seat_bots(game_name, kind, players, seed)  # the same bots, seat for seat, as simulate seats
@@ -186,7 +195,7 @@ def _simulation_job(game_name: str, players: str | None, games_: int, seed: int,
         if games_ < 1 or workers < 1:
             raise ValueError(f"--games and --workers must be at least 1, got {games_} and {workers}")
         plan = parse_bot_plan(game_name, bots, _side_names(game_name, counts))
-        settings = build_settings(game_name, set_, sweep, cards, parse_options(option), counts)
+        settings = build_settings(game_name, set_, sweep, cards, parse_options(option, game_name), counts)
     return Job(game_name, tuple(counts), games_, seed, plan, tuple(settings))
 
 
@@ -256,7 +265,7 @@ def simulate_command(
                                                   f"{job.bots.label} bots{where}"))
         console.print(_roles_table(summaries))
     console.print("<side> win = games in which some member of that side won; 95% CI = Wilson interval; "
-                  "winners, rounds and deaths are means per game.", style="dim")
+                  "winners, rounds and seats out (at the end) are means per game.", style="dim")
     if out is not None:
         from .lab.parquet import write_results
 
@@ -445,7 +454,7 @@ def agent(
     log_path = log or Path(f"agent-seat{seat}-seed{seed}.log")
     with _user_errors():
         report = run_agent_game(game_name, players, cmd, seat=seat, seed=seed, timeout=timeout, bots=bots,
-                                options=parse_options(option), log_path=log_path, json_input=json_input)
+                                options=parse_options(option, game_name), log_path=log_path, json_input=json_input)
     result = report.game.result() or {}
     console.print(f"{report.game.title}: {players} players, seed {seed}. Game over ({result.get('reason', '?')}): "
                   f"{_winners(result, game_name)} won. The agent at {seat_name(seat, game_name)} "

@@ -41,7 +41,7 @@ def playthrough(players: int, seed: int) -> str:
             options = ", ".join(o["text"] for o in decision.options)
             lines.append(f"P{decision.seat + 1} {decision.kind} (default {decision.default['text']}): {options}")
             lines.append(f"  view P{decision.seat + 1}: " + json.dumps(
-                {k: v for k, v in game.view(decision.seat).items() if k != "cards"}, sort_keys=True))
+                {k: v for k, v in game.view(decision.seat).items() if k not in ("cards", "core")}, sort_keys=True))
         decision = game.pending()[rng.randrange(len(game.pending()))]
         choice = decision.options[rng.randrange(len(decision.options))]
         lines.append(f"> P{decision.seat + 1} chooses {choice['text']}")

@@ -395,7 +395,8 @@ def _dead_seat_game(p1_hand: list[str]) -> Killer:
 
 
 def _public(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in ("seat", "hand")}
+    public = {k: v for k, v in view.items() if k not in ("seat", "hand")}
+    return {**public, "core": {**view["core"], "private": None}}  # the core's private block is the hand again
 
 
 def test_K_H23_a_dead_seat_sees_only_the_public_view() -> None:

@@ -77,13 +77,15 @@ out = {"compiled": encoders.COMPILED, "vectors": {}}
 for game_name in sys.argv[1:]:
     players = max(5, treachery.game_class(game_name).min_players)
     encoder = encoders.encoder_for(game_name, players)
-    game = treachery.new_game(game_name, players=players, seed=7)
     rows = []
-    for step in range(120):
+    seed = 7
+    game = treachery.new_game(game_name, players=players, seed=seed)
+    for step in range(120):  # 120 decisions, over as many games as that takes (a short game takes several)
         for seat in (None, *range(players)):
             rows.append(encoder.encode_game(game, seat, 16).tobytes().hex())
         if game.over:
-            break
+            seed += 1
+            game = treachery.new_game(game_name, players=players, seed=seed)
         decision = game.pending()[-1]
         game.act(decision.seat, decision.ids[step % len(decision.ids)])
     out["vectors"][game_name] = rows

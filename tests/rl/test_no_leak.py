@@ -23,34 +23,12 @@ from treachery.agent import view_json, view_text
 from treachery.engine import Game
 from treachery.rl.env import TreacheryEnv
 
+from ..game_data import twins_module
 from .util import GAMES
 
-P1, P2, P3, P4 = range(4)
-ROW = ["BR", "GA", "ML", "AC", "ER", "CH"]
-
-
-def _killer_hands(p2_hand: list[str], row: list[str] = ROW) -> dict[str, Any]:
-    return {"first": P1, "removed": ["AL", "SB"], "hunting_row": row,
-            "hands": {1: {P1: ["ML3", "GA1"], P2: p2_hand, P3: ["GA3", "BR1"], P4: ["CH1", "AC2"]}}}
-
-
-H, G = "human", "guest"
-MENACE_A = ["contagion", "butcher", "vengeant", "zealot", "hero"]
-MENACE_B = ["contagion", "zealot", "vengeant", "butcher", "hero"]
-# (game, players, setup of twin a, setup of twin b): the twins differ only in facts hidden from most seats.
+# (game, players, setup of twin a, setup of twin b), from each game's own tests/<game>/twins.py
 TWINS: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
-    ("killer", 4, _killer_hands(["BR2", "CH2"]), _killer_hands(["ER1", "CH2"])),  # K-H1: a hand
-    ("killer", 4, _killer_hands(["BR2", "CH2"]),
-     _killer_hands(["BR2", "CH2"], ["GA", "BR", "ML", "AC", "ER", "CH"])),  # K-H9: the Hunting Row order
-    ("guest", 5, {"characters": [H, G, H, G, H]}, {"characters": [H, H, G, G, H]}),  # G-H1: characters
-    ("guest", 6, {"deal": {2: ["bribe", "suspicion", "amputate"]}},
-     {"deal": {2: ["restriction", "immunity", "adrenaline"]}}),  # G-H10: a hand
-    ("menace", 5, {"agendas": MENACE_A}, {"agendas": MENACE_B}),  # M-H1: Agendas
-    ("menace", 4, {"hands": {1: ["raise-morale", "basic-repair", "airlock-breach"]}},
-     {"hands": {1: ["basic-repair", "basic-repair", "raise-morale"]}}),  # M-H7: a hand
-    ("eat", 5, {"decks": {"food": ["F01", "F05", "F06", "F02"], "sanity": ["S01", "S02"]}},
-     {"decks": {"food": ["F01", "F08", "F10", "F02"], "sanity": ["S02", "S01"]}}),  # W-H9: hands
-]
+    (name, *twin) for name in GAMES for twin in twins_module(name).RL_TWINS]
 
 
 def _env(game_name: str, players: int, setup: dict[str, Any], seed: int) -> TreacheryEnv:
@@ -77,8 +55,13 @@ def walk_twins(a: TreacheryEnv, b: TreacheryEnv, seed: int, steps: int = 250) ->
     rng = random.Random(seed)
     same = different = 0
     for _ in range(steps):
-        if not a.agents or not b.agents or a.agent_selection != b.agent_selection:
-            break  # one twin ended or the turn order diverged: what follows is no longer comparable
+        if not a.agents or not b.agents:
+            break  # one twin ended: what follows is no longer comparable
+        if a.agent_selection != b.agent_selection:  # who acts is the hidden difference: each its first legal option
+            for env in (a, b):
+                agent = env.agent_selection
+                env.step(None if env.terminations[agent] else int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+            continue
         for seat in range(a.players):
             if engine_gives(a.game, seat) == engine_gives(b.game, seat):
                 assert interfaces_give(a, seat) == interfaces_give(b, seat), f"seat {seat} tells the twins apart"
@@ -119,12 +102,14 @@ def test_what_a_seat_is_given_depends_only_on_what_it_may_know(game_name: str, p
 
 
 def test_every_game_has_twins() -> None:
-    assert {t[0] for t in TWINS} == set(GAMES)
+    assert {t[0] for t in TWINS} == set(GAMES)  # each game's tests/<game>/twins.py lists at least one
 
 
 def test_the_text_and_mask_of_a_seat_that_may_know_differ() -> None:
     """K-H1: the seat whose hand differs sees it in its observation and its text."""
-    a, b = _env("killer", 4, _killer_hands(["BR2", "CH2"]), 11), _env("killer", 4, _killer_hands(["ER1", "CH2"]), 11)
+    from tests.killer.twins import P2, killer_hands
+
+    a, b = _env("killer", 4, killer_hands(["BR2", "CH2"]), 11), _env("killer", 4, killer_hands(["ER1", "CH2"]), 11)
     given_a, given_b = interfaces_give(a, P2), interfaces_give(b, P2)
     assert given_a[0] != given_b[0] and given_a[2] != given_b[2]
 

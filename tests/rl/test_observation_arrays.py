@@ -36,7 +36,9 @@ def test_observations_are_fresh_arrays_equal_to_the_view_path(game_name: str) ->
     raw = env.unwrapped
     rng = random.Random(3)
     earlier: list[np.ndarray] = []
-    for seed in range(2):
+    for seed in range(40):  # two games, or as many as make 50 observations: a short game must meet it too
+        if seed >= 2 and len(earlier) > 50:
+            break
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()

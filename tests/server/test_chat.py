@@ -108,12 +108,17 @@ def test_killer_table_and_spectators_from_the_lobby_on_with_refusals_and_rate_li
                     {"type": "chat", "channel": "table", "text": "   "},
                     {"type": "chat", "text": "no channel"},
                     {"type": "chat", "channel": "table", "text": "hi", "seat": 1},
-                    {"type": "claim", "claim": {"kind": "suspect", "seat": 1}}):  # claims are Menace's alone
+                    {"type": "claim", "claim": {}}, {"type": "claim", "claim": {"kind": "x" * 65}},
+                    {"type": "claim", "claim": {"kind": ["a"]}}):
             assert (await ann.refused(bad))["code"] == "malformed", bad
         assert (await ann.refused({"type": "chat", "channel": "graveyard", "text": "hi"}))["code"] == \
             "forbidden_channel"
 
         start(server, code, host)
+        first = await ann.until(_is("state"))
+        assert first["claim_menu"] == []  # this game declares no structured claims: the server refuses them
+        error = await ann.refused({"type": "claim", "claim": {"kind": "suspect", "seat": 1}})
+        assert error["code"] == "malformed" and "no structured claims" in error["message"]
         await bob.say("table", "sentinel 1")
         for conn in (ann, bob, spec):
             assert (await conn.heard("sentinel 1"))["n"] == 2  # nothing refused took a number
@@ -232,6 +237,9 @@ def test_menace_structured_claims(server: Server) -> None:
         suspect = {"type": "claim", "claim": {"kind": "suspect", "seat": 1}}
         assert (await ann.refused(suspect))["code"] == "not_started"
         start(server, code, host)
+        menu = (await ann.until(_is("state")))["claim_menu"]  # the game's claim menu, with its first view
+        assert [k["kind"] for k in menu] == ["drew", "played", "accuse", "suspect"]
+        assert ["airlock-breach", "Airlock breach"] in menu[2]["fields"][1]["choices"]
         await ann.send(suspect)
         frame = await bob.heard("I suspect player 1 (seat 1).")
         assert frame["claim"] == {"kind": "suspect", "seat": 1} and frame["seat"] == 0

@@ -1,4 +1,4 @@
-"""Whole games of every landed game played through the protocol by bot clients, against a real server."""
+"""Whole games of every registered game played through the protocol by bot clients, against a real server."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from treachery.server.protocol import State
 
 from .conftest import Player, Server, api, apply_state, make_room, play_all, reference, start
 
-LANDED = [("killer", 5), ("menace", 5), ("eat", 5)]
+LANDED = [(name, min(max(5, treachery.game_class(name).min_players), treachery.game_class(name).max_players))
+          for name in treachery.games()]  # every registered game, a fixture game kept with the tests included
 
 
 @pytest.mark.parametrize(("game", "players"), LANDED)
@@ -71,7 +72,7 @@ def test_a_seat_sees_only_its_own_decisions_never_who_answered(server: Server) -
         firsts = [await until_state(s) for s in range(4)]
         for first in firsts:
             assert len(first["decisions"]) == 1
-            assert "seat" not in first["decisions"][0]  # only ever the recipient's own
+            assert first["decisions"][0]["seat"] == first["seat"]  # only ever the recipient's own
         # seats 0..2 answer; seat 3 must see no frame at all until it answers too
         for s in range(3):
             d = firsts[s]["decisions"][0]

@@ -1,4 +1,4 @@
-"""A whole game of each of the four games played through the page: one person and the server's bots."""
+"""A whole game of every registered game played through the page: one person and the server's bots."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import Tab, create_through_page, play_together
+import treachery
 
-GAMES = [("killer", 4), ("menace", 5), ("eat", 5), ("guest", 6)]
+from .conftest import Server, Tab, api, create_through_page, play_together
+
+GAMES = [(name, min(max(5, treachery.game_class(name).min_players), treachery.game_class(name).max_players))
+         for name in treachery.games()]  # every registered game, a fixture game kept with the tests included
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
@@ -42,3 +45,24 @@ def test_a_whole_game_through_the_page(new_tab: Callable[..., Tab], shots: Path,
     seats = {frame["seat"] for frame in tab.frames if frame["type"] == "state"}
     assert seats == {0}, seats
     assert code
+
+
+def test_the_home_page_offers_each_games_declared_options(new_tab: Callable[..., Tab], web_server: Server) -> None:
+    """The form is built from /api/games: every game's host options appear, and a changed one reaches the room."""
+    tab = new_tab()
+    page = tab.open("/").page
+    for name in treachery.games():
+        page.select_option("#game", name)
+        declared = [o for o in treachery.game_class(name).declared_options if o.setter == "host"]
+        shown = page.eval_on_selector_all("[data-option]", "nodes => nodes.map((n) => n.dataset.option)")
+        assert [o.key for o in declared] == [k for k in shown if k != "card_file"], name  # a --dev server adds it
+    name, switch = next((n, o) for n in treachery.games() for o in treachery.game_class(n).declared_options
+                        if o.type == "bool" and o.setter == "host")
+    page.select_option("#game", name)
+    page.click(f"[data-option={switch.key}]")
+    page.fill("#name", "Ann")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#start")
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    status, info = api(web_server.http, "GET", f"/api/rooms/{code}")
+    assert status == 200 and info["options"] == {switch.key: not switch.default}

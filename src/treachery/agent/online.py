@@ -43,7 +43,7 @@ class OnlineReport:
 
     room: str
     seat: int = -1
-    label: str = ""  # the seat as the room's game names it (P1, or Menace's "seat 0")
+    label: str = ""  # the seat as the room's game names it (P1, or "seat 0")
     game: str = ""  # the room's game, once its first state frame arrived
     token: str = ""
     decisions: int = 0

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from .. import new_game
+from ..bots.seating import choose, needs_view, resolve_bot_kind, seat_bots
 from ..engine import Decision, Game
-from ..sim.runner import choose, needs_view, resolve_bot_kind, seat_bots
 from .text import Asked, parse_answer, view_json, view_text
 
 

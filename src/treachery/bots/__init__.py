@@ -12,12 +12,13 @@ __all__ = ["Bot", "RandomBot", "bot_for", "bot_kinds", "has_sampler", "heuristic
 
 
 def heuristic_bot_class(game_name: str) -> type[Bot] | None:
-    """The game's own heuristic bot: ``HEURISTIC_BOT`` in ``treachery/games/<game>/bots.py``, if it ships one."""
-    module_name = f"treachery.games.{game_name}.bots"
+    """The game's own heuristic bot: ``HEURISTIC_BOT`` in the ``bots`` module beside its rules, if it ships one."""
+    package = game_class(game_name).__module__.rpartition(".")[0]
+    module_name = f"{package}.bots"
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as missing:
-        if missing.name in (module_name, f"treachery.games.{game_name}"):
+        if missing.name in (module_name, package):
             return None
         raise
     return getattr(module, "HEURISTIC_BOT", None)

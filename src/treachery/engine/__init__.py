@@ -3,10 +3,11 @@
 from .decision import Decision, Option
 from .errors import GameConfigError, IllegalAction
 from .game import TIMEOUT, Game
+from .options import CARD_FILE, GameOption
 from .registry import add_loader, game_class, games, new_game, register, replay, replay_record
 from .rng import Rng
 
 __all__ = [
-    "TIMEOUT", "Decision", "Game", "GameConfigError", "IllegalAction", "Option", "Rng", "add_loader", "game_class",
-    "games", "new_game", "register", "replay", "replay_record",
+    "CARD_FILE", "TIMEOUT", "Decision", "Game", "GameConfigError", "GameOption", "IllegalAction", "Option", "Rng",
+    "add_loader", "game_class", "games", "new_game", "register", "replay", "replay_record",
 ]

@@ -83,6 +83,7 @@ class Decision:
         return self.timeout_option is not None
 
     def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON: the one form every transport (server frames, agent documents, OpenSpiel) sends."""
         return {
             "id": self.id,
             "seat": self.seat,

@@ -8,10 +8,12 @@ filtering the event log per seat, and keeping the record that replays the game.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .decision import Decision, Option
 from .errors import IllegalAction
+from .options import GameOption
 from .rng import Rng
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
@@ -35,6 +37,7 @@ class Game:
     max_players: ClassVar[int] = 1
     catalogue: ClassVar[tuple[Option, ...]] = ()
     decision_seconds: ClassVar[int | None] = None  # the table's default time per decision, if the rules set one
+    declared_options: ClassVar[tuple[GameOption, ...]] = ()  # what a table may set; the engine checks them once
 
     # Per-game instance state shared by every game.
     players: int
@@ -57,6 +60,22 @@ class Game:
     def seat_label(cls, seat: int) -> str:
         """A seat as the game's own texts name it: P1 for seat 0 unless the game numbers seats otherwise."""
         return f"P{seat + 1}"
+
+    def option(self, key: str) -> Any:
+        """The value of a declared option for this game: as given, else its declared default."""
+        if key in self.options:
+            return self.options[key]
+        for declared in self.declared_options:
+            if declared.key == key:
+                return declared.default
+        raise KeyError(f"{self.name} declares no option {key!r}")
+
+    @classmethod
+    def guide(cls) -> str:
+        """The player guide (Markdown): the ``guide.md`` beside the game's rules, else a page from its facts."""
+        from .guide import guide_markdown
+
+        return guide_markdown(cls)
 
     def _init_base(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self.players = players
@@ -192,7 +211,13 @@ class Game:
         return other
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
+        ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+        view = self._view(seat)
+        view["core"] = self._core(seat, view)
+        return view
 
     def roles(self) -> list[str]:
         """Each seat's role as dealt (read it before the first action): for harnesses and statistics only, never
@@ -212,6 +237,19 @@ class Game:
         ``{"id", "label", "read", "write"}``. By default every seat talks at one table that spectators read, and
         spectators talk among themselves; games whose rules part the talk (the living and the dead) override it."""
         return default_chat_channels(seat, self.over)
+
+    def claim_menu(self) -> list[dict[str, Any]]:
+        """Structured table talk: the claims a seat may make, as a menu a client renders without knowing the game.
+
+        Each entry is ``{"kind", "label", "fields": [...]}``; a field is ``{"name", "label", "seat": True}`` (another
+        seat's number) or ``{"name", "label", "choices": [[value, label], ...]}``. Empty (the default): the game has
+        no structured claims, only free chat. ``claim_text`` checks a claim against this menu and words it."""
+        return []
+
+    def claim_text(self, seat: int, claim: dict[str, Any], name_of: Callable[[int], str]) -> str:
+        """The words of ``seat``'s claim, as every client shows them (``name_of`` names a seat for people); a claim
+        the menu does not allow raises ValueError naming what is wrong."""
+        raise ValueError(f"{self.title or self.name} has no structured claims; talk freely instead")
 
     def parse_option(self, text: str) -> Option:
         """The catalogue option whose text form is ``text`` (case-insensitive)."""
@@ -244,6 +282,15 @@ class Game:
         self._sealed = sealed
 
     def _copy_state(self) -> Game:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's own view for a checked ``seat``: built from what that seat may see, never trimmed."""
+        raise NotImplementedError
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        """The public-view core (``treachery.engine.core.view_core``), built from ``view``, the game's own view
+        for the same seat, so it can say nothing that view does not."""
         raise NotImplementedError
 
     def _ask(self, decisions: list[Decision]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import GameConfigError
 from .game import TIMEOUT, Game
+from .options import check_declarations, check_options
 
 _GAMES: dict[str, type[Game]] = {}
 _LOADERS: dict[str, Callable[[], object]] = {}
@@ -24,6 +25,7 @@ def register(cls: type[Game]) -> type[Game]:
     texts = [o["text"] for o in cls.catalogue]
     if len(set(texts)) != len(texts):
         raise ValueError(f"{cls.name}: option texts must be unique")
+    check_declarations(cls.name, cls.declared_options)
     _GAMES[cls.name] = cls
     return cls
 
@@ -31,6 +33,11 @@ def register(cls: type[Game]) -> type[Game]:
 def add_loader(name: str, loader: Callable[[], object]) -> None:
     """Registers a game lazily: ``loader`` imports the game's package on first use."""
     _LOADERS[name] = loader
+
+
+def is_known(name: str) -> bool:
+    """Whether ``name`` is registered or has a loader (loaded or not)."""
+    return name in _GAMES or name in _LOADERS
 
 
 def games() -> list[str]:
@@ -63,7 +70,8 @@ def new_game(
         raise GameConfigError(f"options must be a mapping, got {type(options).__name__}")
     if setup is not None and not isinstance(setup, dict):
         raise GameConfigError(f"setup must be a mapping, got {type(setup).__name__}")
-    return cls(players, seed, dict(options or {}), setup)  # type: ignore[call-arg]
+    checked = check_options(name, cls.declared_options, options or {})
+    return cls(players, seed, checked, setup)  # type: ignore[call-arg]
 
 
 def replay(

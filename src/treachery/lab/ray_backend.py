@@ -11,14 +11,13 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from ..sim.runner import Job, run_chunk
-
 Rows = list[dict[str, Any]]
 
 
-def run_on_ray(job: Job, work: list[tuple[int, int, int, int]], address: str,
+def run_on_ray(job: Any, work: list[tuple[int, int, int, int]], address: str, run_chunk: Callable[..., Rows],
                on_progress: Callable[[int], None] | None = None, num_cpus: int | None = None) -> list[Rows]:
-    """Rows per work unit, in the order of ``work``."""
+    """Rows per work unit, in the order of ``work``: ``run_chunk(job, *unit)`` on the cluster's workers. The
+    simulator hands its job and chunk runner in, so this module needs nothing of it (no import cycle)."""
     import ray
 
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")

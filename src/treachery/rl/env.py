@@ -28,7 +28,7 @@ from .rewards import LOSS, seat_rewards
 
 KIND_BUCKETS = 16  # the decision-kind block: one flag "a decision is pending for me" + hashed kinds
 DEFAULT_PLAYERS = 5
-MASK_MEMO_BYTES = 4 << 20  # masks kept per environment: about 16,000 of Menace's (its turns and talk offer thousands)
+MASK_MEMO_BYTES = 4 << 20  # masks kept per environment: about 16,000 of the widest game's (thousands of option sets)
 
 
 def env_name(game_name: str) -> str:

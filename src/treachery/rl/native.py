@@ -23,8 +23,18 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ("base", "menace", "eat", "guest", "killer")  # the modules of treachery.rl.encoders that are compiled
 ENCODERS = Path(__file__).resolve().parent / "encoders"
+
+
+def _compiled_modules() -> tuple[str, ...]:
+    """The modules of treachery.rl.encoders that are compiled: the base and each registered game's own encoder
+    (``encoders/<game>.py``, optional), found by the registry rather than listed by hand."""
+    from ..engine import games
+
+    return ("base", *(name for name in games() if (ENCODERS / f"{name}.py").is_file()))
+
+
+MODULES = _compiled_modules()
 MANIFEST = "manifest.json"
 
 

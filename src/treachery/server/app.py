@@ -16,7 +16,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
-from .. import game_class, games
+from .. import Game, game_class, games
+from ..bots.seating import available_kinds, default_kind
 from . import replay as replays
 from . import store as db
 from .protocol import (
@@ -43,7 +44,9 @@ from .protocol import (
     SeatAuth,
 )
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
-from .web import mount_web
+from .web import has_renderer, mount_web
+
+SEATABLE = ("random", "heuristic")  # the bot kinds a room may seat (CreateRoom.bots)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
@@ -83,9 +86,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return [{"id": name, "title": game_class(name).title, "min_players": game_class(name).min_players,
-                 "max_players": game_class(name).max_players, "decision_seconds": game_class(name).decision_seconds}
-                for name in games()]
+        """Each game's declared facts and options: the home page builds its form from them."""
+        return [_game_facts(game_class(name), settings.dev) for name in games()]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: CreateRoom) -> dict[str, Any]:
@@ -264,7 +266,7 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
                     f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
                 continue
             if isinstance(parsed, Claim):
-                said = await room.claim(sub, parsed.claim.model_dump())
+                said = await room.claim(sub, dict(parsed.claim))
             elif not parsed.text.strip():
                 sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
                 said = False
@@ -327,3 +329,12 @@ def _cid_of(text: str | None) -> str | None:
         return None
     cid = data.get("cid") if isinstance(data, dict) else None
     return cid if isinstance(cid, str) and len(cid) <= 64 else None
+
+
+def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:
+    """What a client needs to offer a game: its facts and the options this server lets a host set."""
+    return {"id": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
+            "decision_seconds": cls.decision_seconds, "renderer": has_renderer(cls.name),
+            "bots": [kind for kind in available_kinds(cls.name) if kind in SEATABLE],
+            "default_bots": default_kind(cls.name),
+            "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"]}

@@ -69,35 +69,14 @@ class Chat(_Strict):
     text: ChatText
 
 
-Category = Literal["good", "neutral", "bad"]
-SeatNumber = Annotated[int, Field(ge=0, le=63)]
-
-
-class ClaimCategory(_Strict):
-    """M-H33: "I drew / played a Good, Neutral or Bad card" (one's own cards only by category)."""
-
-    kind: Literal["drew", "played"]
-    category: Category
-
-
-class ClaimAccuse(_Strict):
-    """M-H33: "seat X played card Y" (naming a card only about another seat)."""
-
-    kind: Literal["accuse"]
-    seat: SeatNumber
-    card: Annotated[str, Field(min_length=1, max_length=32)]
-
-
-class ClaimSuspect(_Strict):
-    kind: Literal["suspect"]
-    seat: SeatNumber
-
-
-ClaimBody = Annotated[ClaimCategory | ClaimAccuse | ClaimSuspect, Field(discriminator="kind")]
+ClaimField = Annotated[str, Field(min_length=1, max_length=32)]
+ClaimValue = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-1, le=1000)]
+ClaimBody = Annotated[dict[ClaimField, ClaimValue], Field(min_length=1, max_length=8)]
 
 
 class Claim(_Strict):
-    """Menace's structured claim (M-H38), said on ``table`` with a text the server renders."""
+    """A structured claim from the game's claim menu (``kind`` and its fields), said on ``table`` in the words the
+    game gives it; the game checks it against its menu."""
 
     type: Literal["claim"]
     claim: ClaimBody
@@ -200,7 +179,7 @@ class ChatOut(BaseModel):
     text: str
     at: float  # Unix time
     n: int  # the room's message number, rising
-    claim: dict[str, Any] | None = None  # Menace's structured claim, when the message is one
+    claim: dict[str, Any] | None = None  # the structured claim, when the message is one
 
 
 class Ack(BaseModel):

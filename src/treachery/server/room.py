@@ -23,9 +23,10 @@ from typing import Any
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
 from ..bots.base import ask
+from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
-from ..sim import needs_view, resolve_bot_kind, seat_bots
+from ..engine.options import dev_only
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
 
@@ -496,9 +497,7 @@ class Room:
     def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or game.over:
             return []
-        return [{"id": d.id, "kind": d.kind, "prompt": d.prompt, "options": [dict(o) for o in d.options],
-                 "default": d.default["id"], "deadline": self.deadlines.get(d.id)}
-                for d in game.pending() if d.seat == seat]
+        return [{**d.to_dict(), "deadline": self.deadlines.get(d.id)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -550,6 +549,7 @@ class Room:
                     sub.log_pos = position
                     continue
             frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
+                     **({"claim_menu": game.claim_menu()} if last is None else {}),
                      "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent, "log": log,
                      "seats": seats, "over": game.over, "result": result, "channels": channels,
                      "now": round(time.time(), 3)}  # the server's clock: deadlines are on it, not the client's
@@ -602,21 +602,16 @@ class Room:
         return True
 
     async def claim(self, sub: Subscriber, claim: dict[str, Any]) -> bool:
-        """Menace's structured claims (M-H38): checked against the menu, said on the table in the server's words."""
+        """A structured claim from the game's claim menu: checked by the game, said on the table in its words."""
         game = self.game
-        if self.row.game != "menace":
-            sub.send_model(Error(code="malformed", message="structured claims belong to The Menace Among Us"))
-            return False
         if sub.seat is None:
             sub.send_model(Error(code="forbidden_channel", message="spectators make no claims"))
             return False
         if game is None:
             sub.send_model(Error(code="not_started", message="claims are made once the game has started"))
             return False
-        from ..games.menace.chat import claim_text
-
         try:
-            text = claim_text(game, sub.seat, claim, self._speaker)  # type: ignore[arg-type]
+            text = game.claim_text(sub.seat, claim, self._speaker)
         except ValueError as error:
             sub.send_model(Error(code="malformed", message=f"claim: {error}"))
             return False
@@ -686,10 +681,12 @@ class Rooms:
     async def create(self, request: CreateRoom) -> tuple[Room, str]:
         if (request.seed is not None or request.setup is not None) and not self.settings.dev:
             raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
-        if "card_file" in request.options and not self.settings.dev:  # a path on the server's own disk
-            raise RoomError("forbidden", "option card_file is accepted only by a server started with --dev", 403)
         try:
             cls = game_class(request.game)
+            restricted = dev_only(cls.declared_options, request.options)
+            if restricted and not self.settings.dev:  # e.g. a path on the server's own disk
+                raise RoomError("forbidden", f"option {', '.join(restricted)} is accepted only by a server started "
+                                             "with --dev", 403)
             seed = request.seed if request.seed is not None else secrets.randbits(62)
             new_game(request.game, request.players, seed, request.options, request.setup)  # refuse bad input now
             bots = resolve_bot_kind(request.game, request.bots)

@@ -86,7 +86,7 @@ chat = Table(
     Column("name", String(40), nullable=False),
     Column("text", String(400), nullable=False),
     Column("at", Float, nullable=False),
-    Column("claim", JSON, nullable=True),  # Menace's structured claim
+    Column("claim", JSON, nullable=True),  # a structured claim from the game's claim menu, when the message is one
 )
 
 

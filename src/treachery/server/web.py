@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import html
-from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -33,24 +32,18 @@ PAGE_HEADERS = {
 }
 
 
-def guide_file(game: str) -> Path | None:
-    """A game's player guide: shipped in the wheel under treachery/server/guides/, or docs/games/ in a checkout."""
-    shipped = Path(str(resources.files("treachery.server"))) / "guides" / f"{game}.md"
-    if shipped.is_file():
-        return shipped
-    checkout = Path(__file__).resolve().parents[3] / "docs" / "games" / f"{game}.md"
-    return checkout if checkout.is_file() else None
+def has_renderer(game: str) -> bool:
+    """Whether the client has the game's own pictures (``static/games/<game>.js``): optional, so the page asks for
+    them only when they exist and a game without them loads nothing that is not there."""
+    return (STATIC / "games" / f"{game}.js").is_file()
 
 
 @functools.cache
-def guide_html(game: str) -> str | None:
+def guide_html(game: str) -> str:
     from markdown_it import MarkdownIt
 
-    path = guide_file(game)
-    if path is None:
-        return None
     # html=False: the guide's text is shown, never run; tables are part of the guides' markdown
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(game_class(game).guide())
     title = html.escape(game_class(game).title)
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'

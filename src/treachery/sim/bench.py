@@ -124,7 +124,7 @@ def measure(name: str, players: int, seconds: float, yardstick: ModuleType | Non
 
 
 def run_bench(
-    name: str = "killer",
+    name: str,
     seconds: float = 3.0,
     players: list[int] | None = None,
     yardstick: Path | None = DEFAULT_YARDSTICK,

@@ -2,7 +2,7 @@
 
 Sides are the roles as dealt, so over a batch each side sits in every seat. A side "wins" a game when some
 seat dealt that side is among the winners (one yes/no per game, hence an honest Wilson interval). A game
-that deals every seat the same side (Killer, Who Should We Eat?) is laddered seat against table instead: one
+that deals every seat the same side is laddered seat against table instead: one
 seat, rotating with the game's seed, is played by X and the rest by Y.
 """
 

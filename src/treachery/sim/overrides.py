@@ -166,7 +166,12 @@ def build_settings(game_name: str, sets: list[str] | None = None, sweeps: list[s
                    player_counts: list[int] | None = None) -> list[Setting]:
     """The settings of a batch: one, or one per point of the ``--sweep`` grid; each checked by starting a game
     at every player count asked for (the game's own card and setup checks), so nothing runs on bad data."""
-    base_text, base = read_cards(cards) if cards is not None else read_cards(default_card_file(game_name))
+    if cards is not None:
+        base_text, base = read_cards(cards)
+    elif default_card_file(game_name).is_file():
+        base_text, base = read_cards(default_card_file(game_name))
+    else:  # a game without a card file: start values and options still apply, card overrides find nothing
+        base_text, base = "", {}
     fixed = [_split(pair, "--set") for pair in sets or []]
     grid = parse_sweeps(sweeps or [])
     fixed_keys = [k for k, _ in fixed]
@@ -200,5 +205,5 @@ def _check(game_name: str, setting: Setting, player_counts: list[int], cards: Pa
             if setting.card_text is not None:
                 message = message.replace(str(card_file_for(setting.card_text)), str(cards or "cards.toml"))
             given = ", ".join(key for key, _ in setting.overrides)
-            message = f"--set {given}: {message}" if given else f"--cards {cards}: {message}"
+            message = f"--set {given}: {message}" if given else f"--cards {cards}: {message}" if cards else message
             raise ValueError(message) from None

@@ -21,22 +21,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import new_game
-from ..bots import Bot, bot_for
-from ..bots.base import ask
+from ..bots import Bot
+from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bots: importable from here as before)
+    GOLDEN,
+    MASK,
+    BotPlan,
+    bot_seed,
+    choose,
+    mix,
+    needs_view,
+    resolve_bot_kind,
+    seat_bots,
+)
 from ..engine import Game, GameConfigError, game_class
-from .seating import BotPlan, available_kinds, check_kind
+from ..engine.core import final_facts
 from .setting import Setting
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 BOT_KINDS = ("random", "heuristic")
-
-
-def _mix(z: int) -> int:
-    """SplitMix64's output function (the engine's Rng uses the same one)."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -44,44 +45,11 @@ def game_seed(seed: int, index: int) -> int:
 
     Computed directly from (seed, index), so any chunk of a batch knows its seeds without the others.
     """
-    return _mix((seed + (index + 1) * _GOLDEN) & _MASK)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` in a game whose seed is ``seed``."""
-    return _mix((seed ^ ((seat + 1) * _GOLDEN)) & _MASK)
+    return mix((seed + (index + 1) * GOLDEN) & MASK)
 
 
 class GameFailed(RuntimeError):
     """A bot game raised: the message says which game, and how to replay it alone."""
-
-
-def resolve_bot_kind(game_name: str, kind: str | None) -> str:
-    """The bot kind to seat: ``kind`` if given and available; by default heuristic where the game has one.
-
-    Raises ValueError naming what is allowed for an unknown or unavailable kind.
-    """
-    if kind is None:
-        return "heuristic" if "heuristic" in available_kinds(game_name) else "random"
-    return check_kind(game_name, kind)
-
-
-def seat_bots(game_name: str, kind: str | list[str], players: int, seed: int) -> list[Bot]:
-    """One bot per seat (a bot may remember things within its game), each from its own derived seed;
-    ``kind`` is one kind for every seat or a kind per seat."""
-    kinds = [kind] * players if isinstance(kind, str) else kind
-    return [bot_for(game_name, kinds[seat], bot_seed(seed, seat)) for seat in range(players)]
-
-
-def needs_view(bot: Bot) -> bool:
-    """Whether ``bot`` reads the view it is given. A bot says it does not with ``needs_view = False``
-    (RandomBot picks from the options alone); anything else gets its seat's view, the safe default."""
-    return bool(getattr(bot, "needs_view", True))
-
-
-def choose(game: Game, bots: list[Bot], wants_view: list[bool], seat: int, decision: Any) -> Any:
-    """The option ``seat``'s bot picks, having seen only its own view and the decision."""
-    return ask(bots[seat], game, seat, decision, wants_view[seat])
 
 
 def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int] = ()) -> int:
@@ -112,16 +80,6 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
     return decisions
 
 
-def final_facts(game: Game) -> tuple[int, int]:
-    """(rounds played, players not alive) from the public view: the round it ended in, and the dead. A game's
-    view says who is out by an ``alive`` flag, or by a ``status`` other than ``"survivor"`` (Eat's fallen
-    and ghosts)."""
-    public = game.view(None)
-    deaths = sum(1 for p in public.get("players", [])
-                 if not p.get("alive", True) or p.get("status", "survivor") != "survivor")
-    return int(public.get("round", 0)), deaths
-
-
 def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:
     """What a batch keeps of one finished game (one Parquet row): plain ints, strings and lists."""
     result = game.result() or {}
@@ -149,7 +107,7 @@ class Totals:
     side_wins: dict[str, int] = field(default_factory=dict)  # games in which some member of the side won
     winners: int = 0
     rounds: int = 0
-    deaths: int = 0  # players not alive at the end
+    deaths: int = 0  # seats out of the game at the end (the view core says which)
     decisions: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
     role_seats: dict[str, int] = field(default_factory=dict)  # seats dealt each role (side at setup)
@@ -157,7 +115,7 @@ class Totals:
 
     def add_game(self, game: Game, decisions: int, roles: list[str] | None = None) -> None:
         """Counts a finished game; ``roles`` as read at setup (by default read now, which a role change during
-        the game, like a Guest's Infection, would make differ)."""
+        the game, a role that changes during play, would make differ)."""
         roles = roles if roles is not None else game.roles()
         self.add_row(game_row(game, decisions, roles, [""] * game.players))
 
@@ -330,7 +288,8 @@ def run_batch(job: Job, workers: int = 1, on_progress: Callable[[int], None] | N
     if ray_address is not None:
         from ..lab.ray_backend import run_on_ray
 
-        parts = run_on_ray(job, work, ray_address, on_progress, num_cpus=workers if ray_address == "local" else None)
+        parts = run_on_ray(job, work, ray_address, run_chunk, on_progress,
+                           num_cpus=workers if ray_address == "local" else None)
     elif workers == 1:
         parts = []
         for unit in work:

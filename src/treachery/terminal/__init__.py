@@ -13,24 +13,24 @@ from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
-from rich.pretty import Pretty
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
+from ..bots.seating import choose, needs_view
 from ..engine import Decision, Game, Option, game_class
-from ..sim.runner import choose, final_facts, needs_view
+from ..engine.core import final_facts
 
 
 def seat_name(seat: int, game_name: str | None = None) -> str:
-    """A seat in the game's own words, as its log names it (P1..Pn for most; Menace says "seat 0")."""
+    """A seat in the game's own words, as its log names it (P1..Pn unless the game says otherwise, e.g. "seat 0")."""
     return game_class(game_name).seat_label(seat) if game_name else f"P{seat + 1}"
 
 
 # ---- per-game renderers -----------------------------------------------------------------------------
 # A game may ship ``terminal/<game>.py`` with ``board(view, width)``, ``hand(view)`` and
-# ``option_label(view, option)``; a game without one is shown as its plain view.
+# ``option_label(view, option)``; a game without one is shown from its view's core (docs/engine.md).
 
 
 def _renderer(game_name: str, what: str) -> Callable[..., Any] | None:
@@ -43,12 +43,40 @@ def _renderer(game_name: str, what: str) -> Callable[..., Any] | None:
 
 def board(game_name: str, view: dict[str, Any], width: int = 80) -> RenderableType:
     render = _renderer(game_name, "board")
-    return render(view, width) if render else Panel(Pretty(view), title=game_name)  # type: ignore[no-any-return]
+    return render(view, width) if render else core_board(game_name, view)  # type: ignore[no-any-return]
 
 
 def hand(game_name: str, view: dict[str, Any]) -> RenderableType | None:
     render = _renderer(game_name, "hand")
-    return render(view) if render else None  # type: ignore[no-any-return]
+    return render(view) if render else core_private(view)  # type: ignore[no-any-return]
+
+
+def core_board(game_name: str, view: dict[str, Any]) -> RenderableType:
+    """Any game's board from its view's core: the round as players name it, and each seat's state and badges."""
+    core = view["core"]
+    seats = Table(box=box.SIMPLE, show_header=False, padding=(0, 1))
+    seats.add_column(style="bold")
+    seats.add_column()
+    seats.add_column()
+    for entry in core["seats"]:
+        seats.add_row(seat_name(entry["seat"], game_name) + (" (you)" if entry["seat"] == view.get("seat") else ""),
+                      Text(entry["state"], style="" if entry["in"] else "dim red"), ", ".join(entry["badges"]))
+    return Panel(seats, title=f"{game_class(game_name).title} · {core['time']['label']}", title_align="left")
+
+
+def core_private(view: dict[str, Any]) -> RenderableType | None:
+    """What only this seat knows, from its view's core (None for a spectator)."""
+    private = view["core"]["private"]
+    if not private:
+        return None
+    lines = Text()
+    for fact in private:
+        value = fact["value"]
+        shown = ", ".join(map(str, value)) or "none" if isinstance(value, list) else str(value)
+        lines.append(f"{fact['label']}: ", style="bold")
+        lines.append(shown + "\n")
+    lines.rstrip()
+    return Panel(lines, title="Only you see this", title_align="left")
 
 
 # ---- log, decisions, results -----------------------------------------------------------------------
@@ -111,7 +139,7 @@ def transcript(console: Console, game: Game, seat: int | None, header: str, rule
     text = result_text(game.result(), seat, game.name)
     if game.over:
         rounds, deaths = final_facts(game)
-        text.append(f" Rounds: {rounds}. Dead at the end: {deaths} of {game.players}.")
+        text.append(f" Rounds: {rounds}. Out at the end: {deaths} of {game.players}.")
     console.print(text)
 
 
@@ -209,7 +237,7 @@ def simulation_table(summaries: dict[int, dict[str, Any]], title: str) -> Render
         sides += [side for side in s["sides"] if side not in sides]
     table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
     for heading in ("players", "games", *(h for side in sides for h in (f"{side} win", "95% CI")), "winners", "rounds",
-                    "deaths"):
+                    "seats out"):
         table.add_column(heading, justify="right", no_wrap=True)
     reasons: list[str] = []
     for s in summaries.values():

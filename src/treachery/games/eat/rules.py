@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Decision, Game, GameConfigError, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -46,7 +46,6 @@ TARGETED = frozenset((GI04, GI05, GI06, GI10)) | frozenset(range(GH01, GH10 + 1)
  EVENING, TRIAL, POLL, SALVATION, OVER) = range(16)
 STEP_NAMES = ("morning", "morning", "morning", "morning", "morning", "afternoon", "afternoon", "afternoon",
               "afternoon", "afternoon", "evening", "evening", "trial", "trial", "salvation", "over")
-OPTION_KEYS = ("follow_the_leader", "phone_booth", "dwindling_resources", "card_file")
 
 _DEFAULT_CARDS = load_cards()
 _p = tuple(f"P{seat + 1}" for seat in range(10)).__getitem__
@@ -102,10 +101,16 @@ class Eat(Game):
     min_players = 4
     max_players = 10
     catalogue = opt.build_catalogue(_DEFAULT_CARDS)
+    declared_options = (  # W-S14, W-S15, W-D7: the three variants, all off by default
+        GameOption("follow_the_leader", "bool", False, "Follow the Leader"),
+        GameOption("phone_booth", "bool", False, "Knife Fight in a Phone Booth"),
+        GameOption("dwindling_resources", "int", 0, "Dwindling Resources: extra Quests removed (0 = off)",
+                   minimum=0, maximum=5, on_value=2),
+        CARD_FILE,
+    )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self._init_base(players, seed, options, setup)
-        self._check_options(options)
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file"):
             self.cards = load_cards(options["card_file"])
@@ -119,40 +124,6 @@ class Eat(Game):
         self.straw_script = list(plan.straws)
         self._set_up(plan)
         self._advance()
-
-    @staticmethod
-    def _check_options(options: dict[str, Any]) -> None:
-        """W-S14, W-S15, W-D7: the three variants are options, all off by default."""
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise GameConfigError(f"unknown option(s) {unknown} for eat; allowed: {', '.join(OPTION_KEYS)}")
-        for key in ("follow_the_leader", "phone_booth"):
-            value = options.get(key, False)
-            if value not in (True, False, 0, 1, "true", "false", "on", "off") or isinstance(value, float):
-                raise GameConfigError(f"option {key!r} must be true or false, got {value!r}")
-            if isinstance(value, str):
-                options[key] = value in ("true", "on")
-        value = options.get("dwindling_resources", 0)
-        if isinstance(value, str):
-            value = {"true": 2, "on": 2, "false": 0, "off": 0}.get(value, value)
-            if isinstance(value, str) and value.isdigit():
-                value = int(value)
-        if value is True:
-            value = 2
-        if value is False:
-            value = 0
-        if not isinstance(value, int) or not 0 <= value <= 5:
-            raise GameConfigError(
-                f"option 'dwindling_resources' must be off (0), on (2 more Quests removed) or 1..5, got {value!r}")
-        options["dwindling_resources"] = value
-        if "card_file" in options and not isinstance(options["card_file"], str):
-            raise GameConfigError("option 'card_file' must be a path")
-        # Canonical keys in a fixed order: a replayed game (options read back from JSON) is then the same bytes.
-        given = dict(options)
-        options.clear()
-        for key in OPTION_KEYS:
-            if key in given:
-                options[key] = given[key]
 
     # ---- setup (W-S*) -----------------------------------------------------------------------------
 
@@ -1496,13 +1467,15 @@ class Eat(Game):
 
         return determinize(self, seat, seed)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
 
     def _copy_state(self) -> Eat:
         other = Eat.__new__(Eat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ...engine import Decision, Game, GameConfigError, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -38,7 +38,6 @@ from .cards import (
 )
 from .setup import GUEST, HUMAN, parse_setup
 
-OPTION_KEYS = ("card_file", "commander_by_vote")
 TURN_CAP = 1000  # G-D24, G-W11
 QUIET_CAP = 10  # G-D24: Voting Phases in a row without an elimination
 GUESTS_BY_COUNT = {5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4, 12: 4}  # G-S3
@@ -82,24 +81,16 @@ class Guest(Game):
     min_players = 5
     max_players = 12
     catalogue = _catalogue_for(_DEFAULT_CARDS)
+    declared_options = (
+        CARD_FILE,
+        GameOption("commander_by_vote", "bool", False, "Elect the Commander by vote"),
+    )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self._init_base(players, seed, options, setup)
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise GameConfigError(f"unknown option(s) {unknown} for guest; allowed: {', '.join(OPTION_KEYS)}")
-        by_vote = options.get("commander_by_vote", False)
-        if by_vote in ("true", "1", "yes"):
-            by_vote = True
-        elif by_vote in ("false", "0", "no"):
-            by_vote = False
-        if not isinstance(by_vote, bool):
-            raise GameConfigError(f"option 'commander_by_vote' must be true or false, got {by_vote!r}")
-        self.by_vote = by_vote
+        self.by_vote: bool = self.option("commander_by_vote")
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file") is not None:
-            if not isinstance(options["card_file"], str):
-                raise GameConfigError("option 'card_file' must be a path to a TOML card file")
             self.cards = load_cards(options["card_file"])
             self.catalogue = _catalogue_for(self.cards)  # type: ignore[misc]
         self.names = self.cards.names
@@ -988,13 +979,15 @@ class Guest(Game):
     def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
         return chat.channels(self, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
 
     def determinized(self, seat: int, seed: int) -> Guest:
         from .sampler import determinize

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Decision, Game, GameConfigError, Option, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, Option, Rng, register
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
@@ -29,7 +29,6 @@ _PLAYED_RULES, _ACTION_RULES, _FACE_UP = ("K-T13", "K-T20"), ("K-T14", "K-H5"), 
 _MUTABLE_LISTS = ("action", "alive", "choice", "darted", "deadline", "deck", "destroyed", "discard", "face_down",
                   "frozen", "guess", "hunted", "hunting_row", "location", "ongoing", "ongoing_since", "order", "out",
                   "played_first", "position", "scanned", "set_aside", "shared")
-OPTION_KEYS = ("card_file",)
 
 _DEFAULT_CARDS = load_cards()
 
@@ -75,16 +74,12 @@ class Killer(Game):
     max_players = 10
     decision_seconds = 60  # K-X17: a table setting; this is the default a server applies
     catalogue = opt.build_catalogue(_DEFAULT_CARDS)
+    declared_options = (CARD_FILE,)
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self._init_base(players, seed, options, setup)
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise GameConfigError(f"unknown option(s) {unknown} for killer; allowed: {', '.join(OPTION_KEYS)}")
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file"):
-            if not isinstance(options["card_file"], str):
-                raise GameConfigError("option 'card_file' must be a path")
             self.cards = load_cards(options["card_file"])
             self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
         self.overrides = parse_setup(setup, players)
@@ -973,13 +968,15 @@ class Killer(Game):
         """Every seat is crew: the alien is a card, not a player (statistics only)."""
         return ["crew"] * self.players
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         return build_view(self, seat)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
 
     def determinized(self, seat: int, seed: int) -> Killer:
         from .sampler import determinize

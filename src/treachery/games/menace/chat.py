@@ -17,6 +17,22 @@ CATEGORIES = ("good", "neutral", "bad")
 KINDS = ("drew", "played", "accuse", "suspect")
 
 
+def claim_menu(game: Menace) -> list[dict[str, Any]]:
+    """The menu a client shows (M-H33, M-H34, M-H38): a category about one's own cards, a card only about another
+    seat, or a suspicion."""
+    categories = [[c, f"{c.capitalize()} card"] for c in CATEGORIES]
+    # the cards by their fixed keys, the same whatever card file names them (a menu says nothing of a game)
+    cards = [[key, key.replace("-", " ").capitalize()] for key in BDA_KEYS]
+    someone = {"name": "seat", "label": "Player", "seat": True}
+    return [{"kind": "drew", "label": "I drew a…", "fields": [{"name": "category", "label": "Category",
+                                                               "choices": categories}]},
+            {"kind": "played", "label": "I played a…", "fields": [{"name": "category", "label": "Category",
+                                                                   "choices": categories}]},
+            {"kind": "accuse", "label": "…played…", "fields": [someone, {"name": "card", "label": "Card",
+                                                                       "choices": cards}]},
+            {"kind": "suspect", "label": "I suspect…", "fields": [someone]}]
+
+
 def claim_text(game: Menace, seat: int, claim: dict[str, Any], name_of: Callable[[int], str]) -> str:
     """The words of ``seat``'s claim; ValueError names what is wrong with a claim the menu does not allow."""
     kind = claim.get("kind")

@@ -8,11 +8,12 @@ answer asks for it and the answer's handler pushes whatever follows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine import Decision, Game, GameConfigError, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
 from . import catalogue as opt
 from .cards import (
     ABILITY_KEYS,
@@ -93,8 +94,6 @@ from .setup import parse_setup
 
 ROUND_LIMIT = 25  # M-T45
 SAFETY = 7  # M-W6
-OPTION_KEYS = ("advanced", "random_menace", "card_file")
-_BOOL_OPTIONS = ("advanced", "random_menace")
 MENACE_AGENDAS = (CONTAGION, BUTCHER)
 CREW_AGENDAS = (3, 4, 5, 6, 7, 8, 9)
 _NO_ARG = frozenset((MOXIE, VETO, OVERCLOCK, REROUTE, CULTIVATE, GREENHOUSE, RUSH, SCAVENGE, TRACE, PLOT_COURSE,
@@ -170,6 +169,11 @@ class Menace(Game):
     max_players = 8
     catalogue = opt.build_catalogue(CARDS)  # default labels; a card file brings its own
     decision_seconds = 30  # M-D6: a single choice with no timer of its own; the default a server applies
+    declared_options = (  # M-S3, M-S14
+        GameOption("advanced", "bool", False, "Advanced game (crew also need their Agenda's personal goal)"),
+        GameOption("random_menace", "bool", False, "Random Menace Agendas"),
+        CARD_FILE,
+    )
 
     @classmethod
     def seat_label(cls, seat: int) -> str:
@@ -190,16 +194,8 @@ class Menace(Game):
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self._init_base(players, seed, options, setup)
-        unknown = sorted(set(options) - set(OPTION_KEYS))
-        if unknown:
-            raise GameConfigError(f"unknown option(s) {unknown} for menace; allowed: {', '.join(OPTION_KEYS)}")
-        for key in _BOOL_OPTIONS:
-            if key in options and not isinstance(options[key], bool):
-                raise GameConfigError(f"option {key!r} must be true or false, got {options[key]!r}")
         self.cards: CardSet = CARDS
         if options.get("card_file") is not None:  # M-S3 / DESIGN: a user's own card file, same schema
-            if not isinstance(options["card_file"], str) or not options["card_file"]:
-                raise GameConfigError(f"option 'card_file' must be a path, got {options['card_file']!r}")
             self.cards, self.catalogue = _user_cards(options["card_file"])  # type: ignore[misc]
         self.advanced = bool(options.get("advanced", False))  # M-S3
         self.random_menace = bool(options.get("random_menace", False))  # M-S14
@@ -1664,7 +1660,22 @@ class Menace(Game):
         """Each seat's side as dealt, named as in ``result()`` (statistics and harnesses only, read it at setup)."""
         return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def claim_menu(self) -> list[dict[str, Any]]:
+        from .chat import claim_menu
+
+        return claim_menu(self)
+
+    def claim_text(self, seat: int, claim: dict[str, Any], name_of: Callable[[int], str]) -> str:
+        from .chat import claim_text
+
+        return claim_text(self, seat, claim, name_of)
+
+    def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        from .core import build_core
+
+        return build_core(self, seat, view)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         n, cards = self.players, self.cards
         over = self.over
         players = []

@@ -1,12 +1,14 @@
-// Table talk: the channels the rules let this connection read and write now, its messages, and (Menace) the
-// claims menu. Built once and kept, so what someone is typing survives every update.
+// Table talk: the channels the rules let this connection read and write now, its messages, and the game's
+// structured claims built from the claim menu it declares (if any). Built once and kept, so what someone is
+// typing survives every update.
 
 import { h, replace } from "./dom.js";
 import { seatLabel, show } from "./format.js";
 
 export class ChatPanel {
-  constructor({ onChat, onClaim, renderer }) {
+  constructor({ onChat, onClaim }) {
     this.onChat = onChat;
+    this.onClaim = onClaim;
     this.shown = 0;
     this.channelsKey = null;
     this.names = [];
@@ -20,15 +22,17 @@ export class ChatPanel {
       const text = input.value.trim();
       if (text && this.onChat(this.select.value, text)) input.value = "";
     } }, this.select, input, h("button", { type: "submit" }, "Send"));
-    const claims = renderer && renderer.chatTools && onClaim
-      ? renderer.chatTools(h, { send: onClaim, names: () => this.names, seat: () => this.seat, seatLabel }) : null;
-    this.claims = claims;
-    replace(this.element, h("h2", {}, "Chat"), this.list, this.form, claims);
+    this.claims = null;
+    replace(this.element, h("h2", {}, "Chat"), this.list, this.form);
   }
 
-  update({ channels, messages, names, seat, view, started }) {
+  update({ channels, messages, names, seat, view, started, claimMenu }) {
     this.names = names;
     this.seat = seat;
+    if (!this.claims && this.onClaim && Array.isArray(claimMenu) && claimMenu.length) {
+      this.claims = claimsForm(claimMenu, { send: this.onClaim, names: () => this.names, seat: () => this.seat });
+      this.element.append(this.claims);
+    }
     const usable = (channels || []).filter((c) => c.read || c.write);
     this.element.hidden = !usable.length;
     if (!usable.length) return;
@@ -54,4 +58,43 @@ export class ChatPanel {
     if ((messages || []).length !== this.shown) this.list.scrollTop = this.list.scrollHeight;
     this.shown = (messages || []).length;
   }
+}
+
+// A form for the claim menu a game declares: one select for the kind of claim, then one select per field of the
+// chosen kind (another seat, or one of the listed choices). The game words the claim; this only picks it.
+function claimsForm(menu, { send, names, seat }) {
+  const kind = h("select", { "aria-label": "Claim" }, menu.map((k) => h("option", { value: k.kind }, k.label)));
+  const fields = new Map();
+  for (const entry of menu) {
+    for (const field of entry.fields) {
+      if (fields.has(field.name)) continue;
+      fields.set(field.name, { field, select: h("select", { "aria-label": field.label },
+        field.seat ? [] : field.choices.map(([value, label]) => h("option", { value }, label))) });
+    }
+  }
+  const chosen = () => menu.find((k) => k.kind === kind.value) || menu[0];
+  const refresh = () => {
+    const used = new Set(chosen().fields.map((f) => f.name));
+    for (const { field, select } of fields.values()) {
+      select.hidden = !used.has(field.name);
+      if (!field.seat) continue;
+      const before = select.value;
+      select.replaceChildren(...names().map((n, s) => [s, `${seatLabel(s)}: ${n || "bot"}`]).filter(([s]) => s !== seat())
+        .map(([s, label]) => h("option", { value: String(s) }, label)));
+      if (before) select.value = before;
+    }
+  };
+  kind.addEventListener("change", refresh);
+  for (const { field, select } of fields.values()) if (field.seat) select.addEventListener("focus", refresh);
+  refresh();
+  return h("form", { class: "chat-form claims", "aria-label": "Make a claim", onsubmit: (event) => {
+    event.preventDefault();
+    refresh();
+    const claim = { kind: chosen().kind };
+    for (const field of chosen().fields) {
+      const value = fields.get(field.name).select.value;
+      claim[field.name] = field.seat ? Number(value) : value;
+    }
+    send(claim);
+  } }, kind, [...fields.values()].map((f) => f.select), h("button", { type: "submit" }, "Claim"));
 }

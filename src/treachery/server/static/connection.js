@@ -78,6 +78,7 @@ export class Connection {
     s.over = frame.over;
     s.result = frame.result;
     if (frame.channels) s.channels = frame.channels;
+    if (frame.claim_menu) s.claimMenu = frame.claim_menu; // the game's structured claims: sent with a first view
     // server minus device clock; the frame's travel time (well under a second) is small next to a countdown
     if (typeof frame.now === "number") s.clockOffset = frame.now - Date.now() / 1000;
     s.received = (s.received || 0) + 1;

@@ -2,20 +2,17 @@
 
 import { h, humanize } from "./dom.js";
 
-// Keys of a view that only its own seat is ever shown (kept out of the public board; shown as "yours").
-export const PRIVATE_KEYS = new Set([
-  "hand", "hand_cards", "dealt", "deck_list", "my_agenda", "my_face_down", "seen_agendas", "usable", "character",
-  "mad", "looked_at", "setup_discard", "keep", "play", "peeks", "known",
-]);
+// Keys that are not shown as board facts (structure, or shown elsewhere: the core feeds the seats, the header and
+// the private panel).
+export const SKIP_KEYS = new Set(["game", "seat", "players", "cards", "over", "result", "waiting_for", "timers", "core"]);
 
-// Keys that are not shown as board facts (structure, or shown elsewhere).
-export const SKIP_KEYS = new Set(["game", "seat", "players", "cards", "over", "result", "waiting_for", "timers"]);
-
-export function isPrivateKey(key) {
-  return PRIVATE_KEYS.has(key) || key.startsWith("my_");
+// The top-level keys of a view that the core's private block stands for: only that seat's, never table facts.
+export function privateKeys(view) {
+  const core = view && view.core;
+  return new Set(core && Array.isArray(core.private) ? core.private.flatMap((fact) => fact.keys || []) : []);
 }
 
-// Every card-like catalogue entry of a view, by code: Killer's and the Guest's lists, Eat's nested tables.
+// Every card-like catalogue entry of a view, by code, wherever the game's card table nests it.
 export function catalogue(view) {
   if (view.__catalogue && view.__catalogueOf === view.cards) return view.__catalogue;
   const found = new Map();
@@ -38,7 +35,7 @@ export function cardName(view, code) {
   return entry ? entry.name : String(code);
 }
 
-// Each game names seats its own way in its texts (Menace says "seat 0", the others "P1" for seat 0); the server
+// Each game names seats its own way in its texts ("P1" for seat 0, or "seat 0"); the server
 // sends the room's labels and the page uses them everywhere, so a label in an option matches the seat's badge.
 let currentNames = [];
 let currentLabels = [];
@@ -58,7 +55,7 @@ export function seatLabel(seat) {
   return currentLabels[seat] || `P${seat + 1}`;
 }
 
-// "P3" (or Menace's "seat 2") in the engine's texts is a seat; people would rather read its player's name.
+// "P3" (or "seat 2") in the engine's texts is a seat; people would rather read its player's name.
 export function withNames(text, names = currentNames) {
   const parts = [];
   let last = 0;

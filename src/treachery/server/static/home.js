@@ -4,20 +4,25 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { holdSeat, setHost } from "./store.js";
 
-// The options each game accepts from a host (card files are a server-side matter and not offered here).
-const GAME_OPTIONS = {
-  menace: [
-    { key: "advanced", label: "Advanced game (crew also need their Agenda's personal goal)", type: "bool" },
-    { key: "random_menace", label: "Random Menace Agendas", type: "bool" },
-  ],
-  eat: [
-    { key: "follow_the_leader", label: "Follow the Leader", type: "bool" },
-    { key: "phone_booth", label: "Knife Fight in a Phone Booth", type: "bool" },
-    { key: "dwindling_resources", label: "Dwindling Resources: extra Quests removed (0 = off)", type: "number", min: 0, max: 5 },
-  ],
-  guest: [{ key: "commander_by_vote", label: "Elect the Commander by vote", type: "bool" }],
-  killer: [],
-};
+const BOT_LABELS = { heuristic: "Heuristic bots (play sensibly)", random: "Random bots" };
+
+// One form field for a declared option (GET /api/games lists each game's options a host may set).
+function optionField(o) {
+  const data = { option: o.key, type: o.type };
+  let input;
+  if (o.type === "bool") input = h("input", { type: "checkbox", name: o.key, checked: Boolean(o.default), dataset: data });
+  else if (o.type === "int") input = h("input", { type: "number", name: o.key, min: o.minimum, max: o.maximum, value: String(o.default ?? ""), dataset: data });
+  else if (o.type === "choice") input = h("select", { name: o.key, dataset: data }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+  else input = h("input", { type: "text", name: o.key, value: o.default ?? "", dataset: data });
+  return h("label", { class: o.type === "bool" ? "check" : "" }, input, ` ${o.label}`);
+}
+
+// The value a field holds, or undefined when it is left at the game's default (nothing is sent then).
+function optionValue(input, declared) {
+  if (input.dataset.type === "bool") return input.checked === Boolean(declared.default) ? undefined : input.checked;
+  if (input.dataset.type === "int") return input.value === "" || Number(input.value) === declared.default ? undefined : Number(input.value);
+  return input.value === (declared.default ?? "") ? undefined : input.value;
+}
 
 export async function homePage(root) {
   document.title = "treachery — hidden-role games with friends";
@@ -29,8 +34,7 @@ export async function homePage(root) {
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: "40", required: true, autocomplete: "nickname", placeholder: "Your name" });
   const locals = h("textarea", { id: "local-names", rows: "2", placeholder: "One name a line" });
   const options = h("fieldset", { class: "options-fields" });
-  const bots = h("select", { id: "bots" }, h("option", { value: "heuristic" }, "Heuristic bots (play sensibly)"),
-    h("option", { value: "random" }, "Random bots"));
+  const bots = h("select", { id: "bots" });
   const timer = h("select", { id: "timer" }, h("option", { value: "" }, "No time limit"),
     h("option", { value: "rules" }, "The game's own time per decision"),
     h("option", { value: "30" }, "30 seconds a decision"), h("option", { value: "60" }, "1 minute a decision"),
@@ -46,10 +50,9 @@ export async function homePage(root) {
     players.max = g.max_players;
     const current = Number(players.value);
     if (!current || current < g.min_players || current > g.max_players) players.value = Math.min(Math.max(5, g.min_players), g.max_players);
-    const fields = (GAME_OPTIONS[g.id] || []).map((o) => h("label", { class: o.type === "bool" ? "check" : "" },
-      o.type === "bool" ? h("input", { type: "checkbox", name: o.key, dataset: { option: o.key } })
-        : h("input", { type: "number", name: o.key, min: o.min, max: o.max, value: "0", dataset: { option: o.key } }),
-      ` ${o.label}`));
+    const fields = (g.options || []).map(optionField);
+    replace(bots, (g.bots || ["random"]).map((kind) => h("option", { value: kind, selected: kind === g.default_bots },
+      BOT_LABELS[kind] || `${kind} bots`)));
     replace(options, h("legend", {}, "Options"), fields.length ? fields : h("p", { class: "muted" }, "This game has no options."),
       h("p", {}, h("a", { href: `/howto/${g.id}`, target: "_blank", rel: "noopener" }, `How to play ${g.title}`)));
   };
@@ -60,9 +63,10 @@ export async function homePage(root) {
     event.preventDefault();
     notice.textContent = "";
     const chosenOptions = {};
+    const declared = chosen().options || [];
     for (const input of options.querySelectorAll("[data-option]")) {
-      if (input.type === "checkbox") { if (input.checked) chosenOptions[input.dataset.option] = true; }
-      else if (Number(input.value)) chosenOptions[input.dataset.option] = Number(input.value);
+      const value = optionValue(input, declared.find((o) => o.key === input.dataset.option) || {});
+      if (value !== undefined) chosenOptions[input.dataset.option] = value;
     }
     const body = { game: game.value, players: Number(players.value), options: chosenOptions, bots: bots.value };
     if (timer.value) body.decision_seconds = timer.value === "rules" ? "rules" : Number(timer.value);

@@ -2,8 +2,8 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { facts, isPrivateKey, seatLabel, useSeatLabels } from "./format.js";
-import { Table } from "./table.js";
+import { seatLabel, useSeatLabels } from "./format.js";
+import { privateFacts, Table } from "./table.js";
 
 export async function replayPage(root, code) {
   const params = new URLSearchParams(location.search);
@@ -18,9 +18,12 @@ export async function replayPage(root, code) {
     return;
   }
   const games = await api("GET", "/api/games");
-  const title = (games.find((g) => g.id === replay.game) || { title: replay.game }).title;
+  const entry = games.find((g) => g.id === replay.game) || { title: replay.game };
   let renderer = null;
-  try { renderer = await import(`./games/${replay.game}.js`); } catch (_) { renderer = null; }
+  if (entry.renderer) { // a game's own pictures are optional: only asked for when the server has them
+    try { renderer = await import(`./games/${replay.game}.js`); } catch (_) { renderer = null; }
+  }
+  const title = entry.title;
   new ReplayViewer(root, code, replay, title, renderer, as).show(Number(params.get("step") || 0));
 }
 
@@ -80,12 +83,9 @@ class ReplayViewer {
     if (step.views) {
       this.reveal.hidden = false;
       replace(this.reveal, h("h2", {}, "Every seat's secrets"), h("div", { class: "secrets" }, step.views.map((view, i) => {
-        const mine = {};
-        for (const [key, value] of Object.entries(view)) if (isPrivateKey(key)) mine[key] = value;
-        const me = Array.isArray(view.players) ? view.players[i] || {} : {};
-        for (const key of ["agenda", "character", "keep", "play", "position", "side"]) if (me[key] != null && !(key in mine)) mine[key] = me[key];
-        if (mine.hand && mine.hand_cards) delete mine.hand_cards; // the same cards twice (the Guest): names read better
-        return h("div", { class: "secret" }, h("h3", {}, `${seatLabel(i)} · ${this.replay.names[i] || "Bot"}`), facts(mine, view) || h("p", { class: "muted" }, "nothing hidden"));
+        const mine = view.core && Array.isArray(view.core.private) ? view.core.private : [];
+        return h("div", { class: "secret" }, h("h3", {}, `${seatLabel(i)} · ${this.replay.names[i] || "Bot"}`),
+          mine.length ? privateFacts(mine) : h("p", { class: "muted" }, "nothing hidden"));
       })));
     }
     const url = new URL(location.href);

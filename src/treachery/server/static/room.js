@@ -33,14 +33,17 @@ class RoomPage {
     this.info = info;
     this.game = info.game;
     useSeatLabels(info.seat_labels);
-    this.title = (games.find((g) => g.id === info.game) || { title: info.game }).title;
+    const entry = games.find((g) => g.id === info.game) || { title: info.game };
+    this.title = entry.title;
     this.connections = new Map(); // seat (or "watch") -> Connection
     this.shown = null; // the seat whose private view is on screen; null behind the privacy screen
     this.mode = null;
     this.notice = "";
     this.renderer = null;
-    import(`./games/${info.game}.js`).then((module) => { this.renderer = module; this.table = null; this.render(); })
-      .catch(() => { this.renderer = null; });
+    if (entry.renderer) { // a game's own pictures are optional: only asked for when the server has them
+      import(`./games/${info.game}.js`).then((module) => { this.renderer = module; this.table = null; this.render(); })
+        .catch(() => { this.renderer = null; });
+    }
   }
 
   held() {

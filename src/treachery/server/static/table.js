@@ -1,29 +1,11 @@
 // The table every game shares: seats around it with their public state, the board, your private area, your
-// pending decision as buttons built from the option labels, the log and the chat. A game's own renderer
-// (games/<game>.js) adds pictures on top; anything it does not draw is still shown here as text.
+// pending decision as buttons built from the option labels, the log and the chat. The seats, the header's round and
+// the private area read only the view's core (docs/engine.md), so any game shows without code of its own here. A
+// game's own renderer (games/<game>.js, optional) adds pictures on top; what it does not draw is shown as text.
 
 import { ChatPanel } from "./chat.js";
 import { clear, h, replace } from "./dom.js";
-import { cardName, facts, isPrivateKey, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
-
-const BADGES = {
-  alive: (v) => (v === false ? ["dead", "dead"] : null),
-  status: (v) => (v && v !== "survivor" && v !== "alive" ? [v, v] : null),
-  exiled: (v) => (v ? ["exiled", "exiled"] : null),
-  frozen: (v) => (v ? ["frozen", "frozen"] : null),
-  on_board: (v) => (v === false ? ["off the ship", "off"] : null),
-  leader: (v) => (v ? ["leader", "role"] : null),
-  commander: (v) => (v ? ["commander", "role"] : null),
-  first_crew_member: (v) => (v ? ["first crew member", "role"] : null),
-  active: (v) => (v ? ["playing now", "role"] : null),
-  mad: (v) => (v ? ["mad", "mad"] : null),
-  shielded: (v) => (v ? ["shielded", "role"] : null),
-  infection: (v) => (v ? [`infection step ${v}`, "infection"] : null),
-  wounds: (v) => (Array.isArray(v) && v.length ? [`${v.length} wound${v.length > 1 ? "s" : ""}`, "wound"] : null),
-  revealed: (v) => (v ? [`revealed: ${v}`, "revealed"] : null),
-  side: (v) => (v ? [v, "side"] : null),
-};
-const SEAT_SKIP = new Set(["seat", "name", "character", "paranoid_used", "last_on_board_deadline"]);
+import { cardName, facts, privateKeys, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
 
 export class Table {
   constructor(root, options) {
@@ -37,7 +19,7 @@ export class Table {
 
   build() {
     const o = this.options;
-    this.chat = new ChatPanel({ onChat: o.onChat, onClaim: o.onClaim, renderer: o.renderer });
+    this.chat = new ChatPanel({ onChat: o.onChat, onClaim: o.onClaim });
     this.el = {
       status: h("span", { class: "status", role: "status" }),
       round: h("span", { class: "round" }),
@@ -79,10 +61,10 @@ export class Table {
     if (typeof state.clockOffset === "number") clockOffset = state.clockOffset;
     this.el.status.textContent = model.status === "connected" ? "" : model.status;
     this.el.status.className = `status ${model.status}`;
-    const round = [view.round !== undefined ? `Round ${view.round}` : null, view.step || null].filter(Boolean);
-    this.el.round.textContent = round.join(" · ");
-    this.section("felt", [view.players, state.seats, model.names, model.seat, view.waiting_for, view.leader,
-      view.commander, view.active], () => this.renderSeats(model));
+    const core = view.core || { time: null, seats: [], private: null };
+    this.el.round.textContent = core.time ? core.time.label : "";
+    this.section("felt", [core.seats, state.seats, model.names, model.seat, view.waiting_for],
+      () => this.renderSeats(model));
     this.section("board", [view, model.names], () => this.renderBoard(model));
     this.section("private", [model.seat, view, model.spectator], () => this.renderPrivate(model));
     this.section("decision", [state.decisions, model.sending, state.over, model.spectator, view.waiting_for,
@@ -95,14 +77,12 @@ export class Table {
   renderSeats(model) {
     const { state, names } = model;
     const view = state.view || {};
-    const players = Array.isArray(view.players) ? view.players : [];
-    const count = Math.max(players.length, state.seats.length);
+    const cores = view.core && Array.isArray(view.core.seats) ? view.core.seats : [];
+    const count = Math.max(cores.length, state.seats.length);
     const waiting = new Set(Array.isArray(view.waiting_for) ? view.waiting_for : []);
     const cards = [];
     for (let i = 0; i < count; i++) {
-      const player = players[i] || {};
-      const seat = state.seats[i] || {};
-      cards.push(this.seatCard(i, player, seat, names[i], i === model.seat, waiting.has(i), view));
+      cards.push(this.seatCard(i, cores[i] || null, state.seats[i] || {}, names[i], i === model.seat, waiting.has(i)));
     }
     // clockwise from your own seat, so the table reads the same way for everybody
     const start = model.seat === null || model.seat === undefined ? 0 : model.seat;
@@ -110,31 +90,23 @@ export class Table {
     replace(this.el.felt, h("ul", { class: "ring", role: "list" }, ordered));
   }
 
-  seatCard(i, player, seat, name, mine, waiting, view) {
+  // One seat: who sits there (from the room) and, from the view's core, whether it is still in the game, its state
+  // and its public badges in the game's own words.
+  seatCard(i, core, seat, name, mine, waiting) {
     const badges = [];
     if (mine) badges.push(h("span", { class: "badge you" }, "you"));
     if (seat.bot && seat.name) badges.push(h("span", { class: "badge bot" }, "bot")); // a bot stands in for a person
     else if (seat.connected === false && seat.name) badges.push(h("span", { class: "badge away" }, "away"));
     if (waiting) badges.push(h("span", { class: "badge waiting" }, "deciding…"));
-    for (const [key, make] of Object.entries(BADGES)) {
-      const badge = key in player ? make(player[key]) : null;
-      if (badge) badges.push(h("span", { class: `badge ${badge[1]}` }, badge[0]));
-    }
-    const rest = {};
-    for (const [key, value] of Object.entries(player)) {
-      if (SEAT_SKIP.has(key) || key in BADGES || value === false || value === null) continue;
-      if (Array.isArray(value) && !value.length) continue;
-      rest[key] = value;
-    }
-    const gameName = player.name || player.character;
-    const dead = player.alive === false || player.status === "dead" || player.exiled;
-    return h("li", { class: `seat${mine ? " mine" : ""}${dead ? " out" : ""}${waiting ? " waiting" : ""}`,
+    const out = Boolean(core && core.in === false);
+    if (out) badges.push(h("span", { class: "badge out" }, core.state));
+    for (const badge of core ? core.badges : []) badges.push(h("span", { class: "badge" }, withNames(badge)));
+    return h("li", { class: `seat${mine ? " mine" : ""}${out ? " out" : ""}${waiting ? " waiting" : ""}`,
       dataset: { seat: String(i) }, "aria-label": `${seatLabel(i)}: ${name || "empty"}` },
     h("div", { class: "seat-head" }, h("span", { class: "seat-label" }, seatLabel(i)),
       h("strong", { class: "seat-name" }, seat.name || (seat.bot ? "Bot" : name || "empty"))),
-    gameName ? h("div", { class: "seat-sub" }, typeof gameName === "string" ? cardName(view, gameName) : "") : null,
-    badges.length ? h("div", { class: "badges" }, badges) : null,
-    facts(rest, view));
+    core && !out ? h("div", { class: "seat-sub" }, core.state) : null,
+    badges.length ? h("div", { class: "badges" }, badges) : null);
   }
 
   renderBoard(model) {
@@ -152,8 +124,9 @@ export class Table {
       }
     }
     const rest = {};
+    const secret = privateKeys(view);
     for (const [key, value] of Object.entries(view)) {
-      if (SKIP_KEYS.has(key) || isPrivateKey(key) || drawn.has(key)) continue;
+      if (SKIP_KEYS.has(key) || secret.has(key) || drawn.has(key)) continue;
       rest[key] = value;
     }
     const list = facts(rest, view);
@@ -171,24 +144,8 @@ export class Table {
       replace(box, h("h2", {}, "Watching"), h("p", { class: "muted" }, "You are watching: you see what every player sees, no secrets."));
       return;
     }
-    const mine = {};
-    for (const [key, value] of Object.entries(view)) if (isPrivateKey(key)) mine[key] = value;
-    const me = (Array.isArray(view.players) ? view.players[model.seat] : null) || {};
-    const shown = new Set(Object.values(mine).map((v) => JSON.stringify(v)));
-    for (const key of ["agenda", "character", "keep", "play", "personality", "position", "guess", "discarded"]) {
-      const value = me[key];
-      if (value !== undefined && value !== null && !(key in mine) && !shown.has(JSON.stringify(value))) mine[key] = value;
-    }
-    const hand = mine.hand_cards && mine.hand_cards.length ? mine.hand_cards : mine.hand;
-    delete mine.hand;
-    delete mine.hand_cards;
-    const handList = Array.isArray(hand)
-      ? h("ul", { class: "hand", "aria-label": "Your hand" }, hand.length
-        ? hand.map((card) => h("li", { class: "card" }, cardLabel(view, card)))
-        : h("li", { class: "muted" }, "no cards"))
-      : null;
-    replace(box, h("h2", {}, "Only you see this"), handList ? h("h3", {}, "Your hand") : null, handList,
-      facts(mine, view));
+    const mine = view.core && Array.isArray(view.core.private) ? view.core.private : [];
+    replace(box, h("h2", {}, "Only you see this"), mine.length ? privateFacts(mine) : h("p", { class: "muted" }, "Nothing yet."));
   }
 
   renderDecision(model) {
@@ -296,21 +253,23 @@ export class Table {
   renderChat(model) {
     if (this.options.replay) return;
     this.chat.update({ channels: model.state.channels, messages: model.state.chat, names: model.names, seat: model.seat,
-      view: model.state.view, started: !model.state.over });
+      view: model.state.view, started: !model.state.over, claimMenu: model.state.claimMenu });
   }
 }
 
-// "alien_destroyed" -> "Alien destroyed"; a reason that is already a sentence stays as it is
+// "time_ran_out" -> "Time ran out"; a reason that is already a sentence stays as it is
 function sentence(text) {
   const words = text.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function cardLabel(view, card) {
-  if (card && typeof card === "object") return show(card, view);
-  const name = cardName(view, card);
-  const coded = /^[A-Z]{1,3}\d{1,2}$/.test(String(card)); // a printed code (AC3) helps; a key ("bribe") does not
-  return name === String(card) || !coded ? name : [name, h("span", { class: "code" }, ` ${card}`)];
+// The core's private block: each thing only this seat knows under its own label, lists as lists.
+export function privateFacts(facts) {
+  return facts.map((fact) => [h("h3", {}, fact.label), Array.isArray(fact.value)
+    ? h("ul", { class: "hand", "aria-label": fact.label }, fact.value.length
+      ? fact.value.map((item) => h("li", { class: "card" }, withNames(show(item, {}))))
+      : h("li", { class: "muted" }, "none"))
+    : h("p", {}, withNames(show(fact.value, {})))]);
 }
 
 function reference(view) {

@@ -26,7 +26,7 @@ export function board(view, { h, names, seat, seatLabel }) {
     if (hunted.has(room)) notes.push("hunted before");
     if (row.has(room) && !destroyed.has(room)) notes.push("in the Hunting Row");
     const crew = (here[room] || []).map((s) => (s === seat ? "you" : names[s] || seatLabel(s)));
-    const cls = ["room", destroyed.has(room) || removed.has(room) ? "destroyed" : "", view.alien_location === room ? "alien" : "",
+    const cls = ["place", destroyed.has(room) || removed.has(room) ? "destroyed" : "", view.alien_location === room ? "danger" : "",
       hunted.has(room) ? "hunted" : "", row.has(room) ? "candidate" : ""].filter(Boolean).join(" ");
     return h("div", { class: cls, role: "listitem", "aria-label": `${room}: ${notes.join(", ") || "open"}` },
       h("strong", {}, room), notes.map((n) => h("small", {}, n)), crew.length ? h("small", {}, `here: ${crew.join(", ")}`) : null);
@@ -36,6 +36,6 @@ export function board(view, { h, names, seat, seatLabel }) {
   h("span", {}, `Slot ${slot.slot}`), slot.face_up ? h("span", {}, slot.location) : h("span", {}, "?")));
   return h("div", { class: "pic panel killer" },
     view.round_cap ? track(h, { label: "Round", value: view.round, min: 0, max: view.round_cap, colour: "#7fb7a4" }) : null,
-    h("h2", {}, "The ship"), h("div", { class: "ship", role: "list" }, tiles),
+    h("h2", {}, "The ship"), h("div", { class: "places", role: "list" }, tiles),
     h("h2", {}, "Hunting Row"), h("div", { class: "row" }, slots.length ? slots : h("p", { class: "muted" }, "empty")));
 }

@@ -28,38 +28,3 @@ function claims(view, h, withNames) {
     h("h2", {}, "Last discussion"),
     h("ul", {}, said.map((c) => h("li", {}, ...withNames(`Seat ${c.seat} says: "${c.text}"`)))));
 }
-
-// The structured claims table talk allows (M-H33, M-H34, M-H38): a category about your own cards; a card only
-// about another seat. The server words the sentence; this is the menu.
-const CARDS = ["raise-morale", "advanced-repair", "command", "basic-repair", "replicate", "backstab", "brawl", "panic",
-  "airlock-breach", "reactor-leak", "explosion"];
-
-export function chatTools(h, { send, names, seat, seatLabel }) {
-  const kind = h("select", { "aria-label": "Claim" }, h("option", { value: "drew" }, "I drew a…"),
-    h("option", { value: "played" }, "I played a…"), h("option", { value: "accuse" }, "…played…"),
-    h("option", { value: "suspect" }, "I suspect…"));
-  const category = h("select", { "aria-label": "Category" }, ["good", "neutral", "bad"].map((c) => h("option", { value: c }, `${c} card`)));
-  const who = h("select", { "aria-label": "Player" });
-  const card = h("select", { "aria-label": "Card" }, CARDS.map((c) => h("option", { value: c }, c.replace(/-/g, " "))));
-  const refresh = () => {
-    const others = names().map((n, s) => [`${seatLabel(s)}: ${n || "bot"}`, s]).filter(([, s]) => s !== seat());
-    const chosen = who.value;
-    who.replaceChildren(...others.map(([n, s]) => h("option", { value: String(s) }, n)));
-    if (chosen) who.value = chosen;
-    const about = kind.value === "accuse" || kind.value === "suspect";
-    category.hidden = about;
-    who.hidden = !about;
-    card.hidden = kind.value !== "accuse";
-  };
-  kind.addEventListener("change", refresh);
-  who.addEventListener("focus", refresh);
-  refresh();
-  return h("form", { class: "chat-form claims", "aria-label": "Make a claim", onsubmit: (event) => {
-    event.preventDefault();
-    refresh();
-    const k = kind.value;
-    if (k === "drew" || k === "played") send({ kind: k, category: category.value });
-    else if (k === "suspect") send({ kind: k, seat: Number(who.value) });
-    else send({ kind: k, seat: Number(who.value), card: card.value });
-  } }, kind, category, who, card, h("button", { type: "submit" }, "Claim"));
-}
