@@ -145,7 +145,7 @@ def test_a_failing_game_is_named_with_a_way_to_replay_it(monkeypatch: pytest.Mon
 
 def test_bot_kind_resolution() -> None:
     assert resolve_bot_kind("killer", "random") == "random"
-    assert resolve_bot_kind("killer", None) in ("random", "heuristic")
+    assert resolve_bot_kind("killer", None) == "best"
     with pytest.raises(ValueError, match="available: random"):
         resolve_bot_kind("killer", "genius")
     with pytest.raises(treachery.GameConfigError, match="unknown game"):
@@ -194,7 +194,7 @@ def test_bot_plan_seats_kinds_by_side_and_rotates_a_solo_seat() -> None:
 def test_bot_plan_errors_name_what_is_allowed(text: str, says: str) -> None:
     with pytest.raises(ValueError, match=says):
         parse_bot_plan("menace", text, ["crew", "menace"])
-    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("heuristic", (("crew", "random"),))
+    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("best", (("crew", "random"),))
 
 
 def test_final_facts_count_the_dead_of_every_game() -> None:
