@@ -20,6 +20,8 @@ from .bots import MenaceBot
 
 VOTE_AT = 0.55  # a Crew bot votes for a seat this likely Menace...
 CALL_AT = 0.8  # ...and calls a vote itself when one seat is this likely
+SABOTAGE = ("airlock-breach", "explosion", "panic", "reactor-leak")
+COVER = ("backstab", "brawl")
 _SOCIAL = frozenset(("discussion", "vote", "brawl", "last_act", "exile_act"))
 
 
@@ -63,6 +65,19 @@ class MenaceBeliefBot(MenaceBot):
         if odds[target] < 0.3 and self.rng.random() < 0.6:
             return by_text.get(f"vote seat {target}") or by_text.get("abstain")
         return by_text.get("abstain")
+
+    def _turn(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
+        if side != "menace" or "play a random card" in by_text:
+            return super()._turn(view, by_text, side)
+        for card in SABOTAGE:  # every Bad card it holds, at once: a Crew that waits for proof gives it time
+            option = by_text.get(f"play {card}")
+            if option is not None:
+                return option
+        for card in COVER:  # Neutral cards that do not help the ship, else a draw: never a Good card for nothing
+            option = by_text.get(f"play {card}")
+            if option is not None:
+                return option
+        return by_text.get("draw") or super()._turn(view, by_text, side)
 
     def _talk(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
         if self.belief is not None and side == "crew" and "call vote" in by_text:
