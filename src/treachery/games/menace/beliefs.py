@@ -52,15 +52,16 @@ def belief(view: dict[str, Any], log: list[dict[str, Any]]) -> Belief:
     unseen = [a for a in view["agendas_in_play"] if (a in MENACE_AGENDAS or a == COWARD) and a not in known.values()]
     open_seats = [s for s in range(len(players)) if s not in known]
     events = _events(log, me)
-    hypotheses: list[tuple[tuple[str, ...], float]] = []
+    deals: dict[tuple[str, ...], int] = {}  # each side vector, with how many Agenda deals give it
     for seats in itertools.permutations(open_seats, len(unseen)):
         agenda = dict(known) | dict(zip(seats, unseen, strict=True))
         roles = tuple(_role(agenda.get(s)) for s in range(len(players)))
-        plays = tuple(coward_side if r == "coward" else r for r in roles)
-        hypotheses.append((roles, _likelihood(plays, events)))
+        deals[roles] = deals.get(roles, 0) + 1
+    cache: dict[tuple[Any, ...], float] = {}
     merged: dict[tuple[str, ...], float] = {}
-    for roles, w in hypotheses:  # the Contagion/Butcher order does not matter to anybody's side
-        merged[roles] = merged.get(roles, 0.0) + w
+    for roles, count in deals.items():
+        plays = tuple(coward_side if r == "coward" else r for r in roles)
+        merged[roles] = count * _likelihood(plays, events, cache)
     total = sum(merged.values())
     if total <= 0:  # the model rules out every deal (play far from it): fall back to the uniform prior
         merged = dict.fromkeys(merged, 1.0)
@@ -75,7 +76,7 @@ def _role(agenda: str | None) -> str:
 
 
 class _Round:
-    __slots__ = ("placers", "emma", "revealed", "claims", "known", "votes", "played")
+    __slots__ = ("placers", "emma", "revealed", "claims", "known", "votes", "played", "involved")
 
     def __init__(self) -> None:
         self.placers: list[int] = []
@@ -85,6 +86,7 @@ class _Round:
         self.claims: dict[int, str] = {}
         self.known: dict[int, str] = {}  # seat -> category of its card this round, seen (own card, Surveillance)
         self.votes: list[tuple[int, int]] = []
+        self.involved: tuple[int, ...] = ()  # the seats whose sides the resolution's chance depends on
 
 
 def _events(log: list[dict[str, Any]], me: int) -> list[_Round]:
@@ -106,6 +108,8 @@ def _events(log: list[dict[str, Any]], me: int) -> list[_Round]:
             r.claims.setdefault(int(m.group(1)), _claim(m.group(2)))
         elif text.startswith("Votes: "):
             r.votes.extend((int(a), int(b)) for a, b in _VOTED.findall(text))
+    for r in rounds.values():
+        r.involved = tuple(sorted(set(r.placers) | set(r.claims)))
     return list(rounds.values())
 
 
@@ -118,10 +122,16 @@ def _claim(said: str) -> str:
     return "?"
 
 
-def _likelihood(plays: tuple[str, ...], rounds: list[_Round]) -> float:
+def _likelihood(plays: tuple[str, ...], rounds: list[_Round], cache: dict[tuple[Any, ...], float]) -> float:
+    """The chance of every round's public actions if the seats play the sides ``plays``; a round's resolution
+    depends only on the sides of the seats that placed or claimed in it, hence the ``cache``."""
     w = 1.0
-    for r in rounds:
-        w *= _resolution(plays, r)
+    for index, r in enumerate(rounds):
+        key = (index, *(plays[s] for s in r.involved))
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _resolution(plays, r)
+        w *= found
         for voter, target in r.votes:
             other, own = VOTES[plays[voter]]
             w *= own if plays[target] == plays[voter] else other
