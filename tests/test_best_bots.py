@@ -121,3 +121,15 @@ def test_a_best_bot_asked_through_ask_reads_the_seats_log_and_plays_legal_option
             option = ask(bots[decision.seat], game, decision.seat, decision)
             assert option in decision.options
             game.act(decision.seat, option)
+
+
+def test_replay_shows_a_seats_belief_round_by_round(tmp_path: Any) -> None:
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "menace", "--bots-only", "--players", "5", "--seed", "3", "--bots", "best",
+                                 "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    shown = runner.invoke(app, ["replay", str(record), "--seat", "0", "--beliefs"])
+    assert shown.exit_code == 0, shown.output
+    assert "What seat 0 believes" in shown.output and "menace 1.00" in shown.output
+    refused = runner.invoke(app, ["replay", str(record), "--beliefs"])
+    assert refused.exit_code == 2 and "--beliefs needs --seat" in refused.output

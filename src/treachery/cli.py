@@ -159,6 +159,8 @@ def replay(
     seat: Annotated[int | None, typer.Option("--seat", help="Show the log as this seat saw it (0-based).")]
     = None,
     rules: Annotated[bool, typer.Option("--rules", help="Show the rule IDs behind each log line.")] = False,
+    beliefs: Annotated[bool, typer.Option("--beliefs", help="Instead, show how --seat's belief over every seat's "
+                                          "side moved, round by round (games with a belief model).")] = False,
 ) -> None:
     """Replay a recorded game and print its transcript and result."""
     try:
@@ -173,11 +175,35 @@ def replay(
         game = replay_record(data)
         if seat is not None and not 0 <= seat < game.players:
             raise ValueError(f"--seat must be 0 to {game.players - 1} for this {game.players}-player game, got {seat}")
+        if beliefs and seat is None:
+            raise ValueError("--beliefs needs --seat: a belief is one seat's")
+    if beliefs and seat is not None:
+        _print_beliefs(data, seat)
+        return
     who = f"as {seat_name(seat, game.name)} saw it" if seat is not None else "public log"
     state = "" if game.over else " (unfinished)"
     header = (f"Replay of {game.title}{state}: {game.players} players, seed {game.seed}, "
               f"{len(data.get('actions', []))} actions; {who}")
     transcript(_console(), game, seat, header, rules=rules)
+
+
+def _print_beliefs(record: dict[str, Any], seat: int) -> None:
+    """Per round, the chance ``seat`` gives each other seat of being on each side (its own side it knows)."""
+    from .bots.beliefs import belief_trail
+
+    with _user_errors():
+        trail = belief_trail(record, seat)
+    table = Table(title=f"What seat {seat} believes, round by round (chance of each side)", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    table.add_column("round", justify="right")
+    players = int(record["players"])
+    for other in range(players):
+        table.add_column(f"seat {other}", justify="right")
+    for round_no, held in trail:
+        cells = [", ".join(f"{side} {p:.2f}" for side, p in sorted(held.side_odds(o).items()) if p >= 0.005)
+                 for o in range(players)]
+        table.add_row(str(round_no), *cells)
+    _console().print(table)
 
 
 def _side_names(game_name: str, counts: list[int]) -> list[str]:

@@ -102,3 +102,31 @@ def belief_sample(game: Game, seat: int, seed: int, belief: Belief | None,
         if mark < 0:
             return sample
     return drawn[-1]
+
+
+def belief_trail(record: dict[str, Any], seat: int) -> list[tuple[int, Belief]]:
+    """``seat``'s belief over a recorded game: at the end of each round (as its log numbers rounds) and at the
+    end, each with that round's number; for the lab, to show how a bot's reading of the table moved."""
+    from ..engine import new_game
+
+    game = new_game(record["game"], record["players"], record["seed"], record.get("options"), record.get("setup"))
+    if not has_beliefs(game.name):
+        raise ValueError(f"{game.name} has no belief model; games with one: menace, guest")
+    trail: list[tuple[int, Belief]] = []
+    last_round = None
+    for action in record["actions"]:
+        log = game.log_for(seat)
+        now = log[-1].get("round") if log else None
+        if last_round is not None and now != last_round:
+            held = beliefs(game, seat)
+            assert held is not None
+            trail.append((int(last_round), held))
+        last_round = now
+        if len(action) == 3:
+            game.timeout(action[0])
+        else:
+            game.act(action[0], action[1])
+    final = beliefs(game, seat)
+    assert final is not None
+    trail.append((int(last_round or 0), final))
+    return trail
