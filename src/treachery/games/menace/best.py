@@ -1,12 +1,13 @@
 """The Menace bot that reads the table: the heuristic bot's card play, with its social moves taken from its
 belief over who holds the Menace Agendas (``beliefs.py``), rebuilt from its view and log at each such move.
 
-- Crew (and a Coward aligned with it): vote to Exile the likeliest Menace once the belief makes that seat more
-  likely Menace than not (M-V22..V27), call a vote when one seat is very likely Menace, and aim Brawls and
-  last acts at the likeliest Menace.
+- Crew (and a Coward aligned with it): vote to Exile the seat whose Exile is expected to raise Oxygen most
+  (M-V28: a Menace +2, a Crew -3, the Coward -2; by the belief), once that gain is clearly positive, call a vote
+  when it is large (M-V16), and aim Brawls and last acts at the likeliest Menace.
 - Menace (and a Coward aligned with it): after placing a Bad card, claim a category the revealed pool can still
-  account for, so the lie fits the table's count (M-H33); vote against the seat the belief holds most surely
-  Crew, never for a seat that may be its partner.
+  account for, so the lie fits the table's count (M-H33); vote against the seat whose Exile costs the ship most
+  Oxygen (the surest Crew), never for a seat that may be its partner; play every Bad card it holds and no
+  Good card.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from ...engine import Decision, Option
 from .beliefs import belief
 from .bots import MenaceBot
 
-VOTE_AT = 0.55  # a Crew bot votes for a seat this likely Menace...
-CALL_AT = 0.8  # ...and calls a vote itself when one seat is this likely
+VOTE_GAIN = 0.3  # a Crew bot votes to Exile the seat whose Exile is expected to bring this much Oxygen or more...
+CALL_GAIN = 1.0  # ...and calls a vote itself when one would bring this much
 SABOTAGE = ("airlock-breach", "explosion", "panic", "reactor-leak")
 COVER = ("backstab", "brawl")
 _SOCIAL = frozenset(("discussion", "vote", "brawl", "last_act", "exile_act"))
@@ -52,17 +53,28 @@ class MenaceBeliefBot(MenaceBot):
             return super()._suspicion(view)
         return {s: 10 * p + self.rng.random() * 0.01 for s, p in self._menace_odds(view).items()}
 
+    def _exile_gain(self, view: dict[str, Any]) -> dict[int, float]:
+        """Per seat still on board, the Oxygen an Exile of it is expected to bring (M-V28: Menace +2, Crew -3,
+        the Coward -2), by the belief."""
+        assert self.belief is not None
+        gain = {}
+        for p in view["players"]:
+            if p["alive"] and not p["exiled"] and p["seat"] != view["seat"]:
+                odds = self.belief.side_odds(p["seat"])
+                gain[p["seat"]] = 2 * odds.get("menace", 0) - 3 * odds.get("crew", 0) - 2 * odds.get("coward", 0)
+        return gain
+
     def _vote(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
         if self.belief is None:
             return super()._vote(view, by_text, side)
-        odds = self._menace_odds(view)
-        if not odds:
+        gain = self._exile_gain(view)
+        if not gain:
             return by_text.get("abstain")
         if side == "crew":
-            target = max(sorted(odds), key=odds.__getitem__)
-            return by_text.get(f"vote seat {target}") if odds[target] >= VOTE_AT else by_text.get("abstain")
-        target = min(sorted(odds), key=odds.__getitem__)
-        if odds[target] < 0.3 and self.rng.random() < 0.6:
+            target = max(sorted(gain), key=gain.__getitem__)
+            return by_text.get(f"vote seat {target}") if gain[target] >= VOTE_GAIN else by_text.get("abstain")
+        target = min(sorted(gain), key=gain.__getitem__)
+        if gain[target] < -1 and self.rng.random() < 0.6:
             return by_text.get(f"vote seat {target}") or by_text.get("abstain")
         return by_text.get("abstain")
 
@@ -81,8 +93,8 @@ class MenaceBeliefBot(MenaceBot):
 
     def _talk(self, view: dict[str, Any], by_text: dict[str, Option], side: str) -> Option | None:
         if self.belief is not None and side == "crew" and "call vote" in by_text:
-            odds = self._menace_odds(view)
-            if odds and max(odds.values()) >= CALL_AT:
+            gain = self._exile_gain(view)
+            if gain and max(gain.values()) >= CALL_GAIN:
                 return by_text["call vote"]
         round_no = view["round"]
         if side == "menace" and self.placed.get(round_no) == "bad" and round_no not in self.claimed:
