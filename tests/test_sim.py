@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from treachery.sim import (
 )
 from treachery.sim.bench import DEFAULT_YARDSTICK, run_bench
 from treachery.sim.seating import BotPlan, parse_bot_plan
+from treachery.sim.stats import paired_difference
 
 
 def test_game_seeds_are_derived_reproducible_and_distinct() -> None:
@@ -48,6 +51,18 @@ def test_bad_player_range_names_what_is_allowed(text: str, says: str) -> None:
     with pytest.raises(treachery.GameConfigError, match=says) as error:
         parse_player_range(text, "killer")
     assert "3 to 10" in str(error.value)
+
+
+def test_paired_difference_is_the_mean_per_game_difference_with_its_interval() -> None:
+    first = [True, True, False, True, False, True, True, False]
+    second = [False, True, False, False, False, True, False, False]
+    diff, low, high = paired_difference(first, second)
+    assert diff == pytest.approx(3 / 8)
+    spread = statistics.stdev([1, 0, 0, 1, 0, 0, 1, 0])
+    assert high - diff == pytest.approx(diff - low) == pytest.approx(1.959963984540054 * spread / math.sqrt(8))
+    assert paired_difference(first, first) == (0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="two equal lists"):
+        paired_difference(first, second[:-1])
 
 
 def test_wilson_interval() -> None:
@@ -145,7 +160,7 @@ def test_a_failing_game_is_named_with_a_way_to_replay_it(monkeypatch: pytest.Mon
 
 def test_bot_kind_resolution() -> None:
     assert resolve_bot_kind("killer", "random") == "random"
-    assert resolve_bot_kind("killer", None) in ("random", "heuristic")
+    assert resolve_bot_kind("killer", None) == "best"
     with pytest.raises(ValueError, match="available: random"):
         resolve_bot_kind("killer", "genius")
     with pytest.raises(treachery.GameConfigError, match="unknown game"):
@@ -194,7 +209,7 @@ def test_bot_plan_seats_kinds_by_side_and_rotates_a_solo_seat() -> None:
 def test_bot_plan_errors_name_what_is_allowed(text: str, says: str) -> None:
     with pytest.raises(ValueError, match=says):
         parse_bot_plan("menace", text, ["crew", "menace"])
-    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("heuristic", (("crew", "random"),))
+    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("best", (("crew", "random"),))
 
 
 def test_final_facts_count_the_dead_of_every_game() -> None:

@@ -159,6 +159,8 @@ def replay(
     seat: Annotated[int | None, typer.Option("--seat", help="Show the log as this seat saw it (0-based).")]
     = None,
     rules: Annotated[bool, typer.Option("--rules", help="Show the rule IDs behind each log line.")] = False,
+    beliefs: Annotated[bool, typer.Option("--beliefs", help="Instead, show how --seat's belief over every seat's "
+                                          "side moved, round by round (games with a belief model).")] = False,
 ) -> None:
     """Replay a recorded game and print its transcript and result."""
     try:
@@ -173,11 +175,35 @@ def replay(
         game = replay_record(data)
         if seat is not None and not 0 <= seat < game.players:
             raise ValueError(f"--seat must be 0 to {game.players - 1} for this {game.players}-player game, got {seat}")
+        if beliefs and seat is None:
+            raise ValueError("--beliefs needs --seat: a belief is one seat's")
+    if beliefs and seat is not None:
+        _print_beliefs(data, seat)
+        return
     who = f"as {seat_name(seat, game.name)} saw it" if seat is not None else "public log"
     state = "" if game.over else " (unfinished)"
     header = (f"Replay of {game.title}{state}: {game.players} players, seed {game.seed}, "
               f"{len(data.get('actions', []))} actions; {who}")
     transcript(_console(), game, seat, header, rules=rules)
+
+
+def _print_beliefs(record: dict[str, Any], seat: int) -> None:
+    """Per round, the chance ``seat`` gives each other seat of being on each side (its own side it knows)."""
+    from .bots.beliefs import belief_trail
+
+    with _user_errors():
+        trail = belief_trail(record, seat)
+    table = Table(title=f"What seat {seat} believes, round by round (chance of each side)", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    table.add_column("round", justify="right")
+    players = int(record["players"])
+    for other in range(players):
+        table.add_column(f"seat {other}", justify="right")
+    for round_no, held in trail:
+        cells = [", ".join(f"{side} {p:.2f}" for side, p in sorted(held.side_odds(o).items()) if p >= 0.005)
+                 for o in range(players)]
+        table.add_row(str(round_no), *cells)
+    _console().print(table)
 
 
 def _side_names(game_name: str, counts: list[int]) -> list[str]:
@@ -322,10 +348,14 @@ def ladder(
                                               "random,heuristic,ismcts:50 (default: every kind the game has).")] = None,
     mirrors: Annotated[bool, typer.Option("--mirrors", help="Also play each kind against itself (baselines).")]
     = False,
+    versus: Annotated[str | None, typer.Option("--versus", help="Play every other seat with this one kind, each "
+                                               "side by each of --kinds on the same seeds, and give the paired "
+                                               "difference of neighbouring kinds (like best,heuristic,random).")]
+    = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the ladder here as JSON.")] = None,
 ) -> None:
     """Each side played by bot kind X against Y on every other side, for every pair of kinds: win rates per side."""
-    from .sim.ladder import ladder_rows, run_ladder
+    from .sim.ladder import ladder_rows, run_ladder, run_versus
 
     console = _console()
     with _user_errors():
@@ -337,6 +367,13 @@ def ladder(
         if len(names) < 2 or games_ < 1 or workers < 1:
             raise ValueError("the ladder needs two or more bot kinds, --games and --workers at least 1")
         sides = _side_names(game_name, counts)
+        if versus is not None:
+            resolve_bot_kind(game_name, versus)
+    if versus is not None:
+        _print_versus(console, game_name, games_, seed, run_versus(
+            game_name, counts, games_, seed, names, sides, versus, workers,
+            on_start=lambda what: console.print(what, style="dim")), json_out)
+        return
     results = run_ladder(game_name, counts, games_, seed, names, sides, workers,
                          on_start=lambda what: console.print(what, style="dim"), mirrors=mirrors)
     table = Table(title=f"{game_name} ladder: {games_} games per row, seed {seed}", box=box.SIMPLE_HEAVY,
@@ -348,6 +385,25 @@ def ladder(
         low, high = row["win_ci95"]
         table.add_row(str(row["players"]), row["side"], row["side_bots"], row["other_bots"],
                       f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}")
+    console.print(table)
+    if json_out is not None:
+        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "rows": rows}, indent=1)
+                            + "\n")
+        console.print(f"Ladder written to {json_out}")
+
+
+def _print_versus(console: Console, game_name: str, games_: int, seed: int, rows: list[dict[str, Any]],
+                  json_out: Path | None) -> None:
+    table = Table(title=f"{game_name}: each side by each kind, the rest by {rows[0]['other_bots']}; {games_} games "
+                  f"a row, seed {seed}", box=box.SIMPLE_HEAVY, title_justify="left")
+    for heading in ("players", "side", "side's bots", "games", "side win / difference", "95% CI"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for row in rows:
+        rate, (low, high) = ((row["difference"], row["difference_ci95"]) if "difference" in row
+                             else (row["win_rate"], row["win_ci95"]))
+        table.add_row(str(row["players"]), row["side"], row["side_bots"], str(row["games"]), f"{rate:+.1%}"
+                      if "difference" in row else f"{rate:.1%}", f"{low:+.1%} to {high:+.1%}" if "difference" in row
+                      else f"{low:.1%}-{high:.1%}")
     console.print(table)
     if json_out is not None:
         json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "rows": rows}, indent=1)

@@ -162,3 +162,25 @@ def test_a_side_not_dealt_at_a_count_is_shown_as_absent_not_as_zero(tmp_path: Pa
     page = (tmp_path / "rep" / "report.html").read_text()
     six = next(line for line in page.splitlines() if line.startswith("<tr><td>default</td><td>6</td>"))
     assert "<td>—</td>" in six
+
+
+def test_ladder_versus_plays_each_kind_on_the_same_seeds_and_pairs_the_differences(tmp_path: Path) -> None:
+    out = tmp_path / "versus.json"
+    result = runner.invoke(app, ["ladder", "killer", "-p", "4", "-n", "10", "-w", "1", "--kinds",
+                                 "best,heuristic,random", "--versus", "heuristic", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(out.read_text())["rows"]
+    rates = {r["side_bots"]: r for r in rows if "win_rate" in r}
+    diffs = {r["side_bots"]: r for r in rows if "difference" in r}
+    assert sorted(rates) == ["best", "heuristic", "random"] and sorted(diffs) == ["best - heuristic",
+                                                                                 "heuristic - random"]
+    assert all(r["other_bots"] == "heuristic" and r["games"] == 10 for r in rows)
+    # Killer's best is its heuristic bot: on the same seeds the games are the same, so the difference is exactly 0.
+    assert rates["best"]["wins"] == rates["heuristic"]["wins"]
+    assert diffs["best - heuristic"]["difference"] == 0 == diffs["best - heuristic"]["difference_ci95"][0]
+    gap = diffs["heuristic - random"]
+    assert gap["difference"] == pytest.approx((rates["heuristic"]["wins"] - rates["random"]["wins"]) / 10)
+    assert gap["difference_ci95"][0] <= gap["difference"] <= gap["difference_ci95"][1]
+    refused = runner.invoke(app, ["ladder", "killer", "-p", "4", "-n", "5", "--kinds", "best,heuristic",
+                                  "--versus", "genius"])
+    assert refused.exit_code == 2 and "no 'genius' bot" in refused.output

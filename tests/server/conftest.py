@@ -259,6 +259,7 @@ def reference(game: str, players: int, seed: int, humans: int, setup: dict[str, 
               options: dict[str, Any] | None = None) -> Any:
     """The same game played locally: ``policy`` at the human seats, the server's own bots at the others."""
     import treachery
+    from treachery.bots.base import ask
     from treachery.sim import needs_view, resolve_bot_kind, seat_bots
 
     g = treachery.new_game(game, players, seed, options or {}, setup)
@@ -268,6 +269,5 @@ def reference(game: str, players: int, seed: int, humans: int, setup: dict[str, 
         if d.seat < humans:
             g.act(d.seat, policy(d.seat, d.to_dict()))
         else:
-            view = g.view(d.seat) if needs_view(bots[d.seat]) else {}
-            g.act(d.seat, bots[d.seat].choose(view, d)["id"])
+            g.act(d.seat, ask(bots[d.seat], g, d.seat, d, needs_view(bots[d.seat]))["id"])  # as the room asks
     return g

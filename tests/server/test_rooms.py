@@ -60,6 +60,8 @@ def test_bad_requests_are_refused_with_one_line(server: Server) -> None:
     assert server.api("POST", "/api/rooms", {"game": "killer", "players": 4, "nonsense": 1})[0] == 422
     assert server.api("POST", "/api/rooms/nope/join", {"name": "x"})[1]["error"] == "no_such_room"
     assert server.api("GET", "/api/games")[1][0]["id"] == "eat"
+    assert server.api("POST", "/api/rooms", {"game": "killer", "players": 4, "bots": "genius"})[0] == 422
+    assert server.api("POST", "/api/rooms", {"game": "menace", "players": 5, "bots": "best"})[0] == 201
 
 
 def test_a_join_names_the_seat_as_the_game_does(server: Server) -> None:

@@ -8,20 +8,31 @@ from ..engine import Game, game_class
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "bot_for", "bot_kinds", "has_sampler", "heuristic_bot_class"]
+__all__ = ["Bot", "RandomBot", "best_bot_class", "bot_for", "bot_kinds", "game_module", "has_sampler",
+           "heuristic_bot_class"]
 
 
-def heuristic_bot_class(game_name: str) -> type[Bot] | None:
-    """The game's own heuristic bot: ``HEURISTIC_BOT`` in the ``bots`` module beside its rules, if it ships one."""
+def game_module(game_name: str, module: str) -> object | None:
+    """The module ``module`` beside the game's rules (``bots``, ``best``, ``beliefs``), if the game ships one."""
     package = game_class(game_name).__module__.rpartition(".")[0]
-    module_name = f"{package}.bots"
+    module_name = f"{package}.{module}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as missing:
         if missing.name in (module_name, package):
             return None
         raise
-    return getattr(module, "HEURISTIC_BOT", None)
+
+
+def heuristic_bot_class(game_name: str) -> type[Bot] | None:
+    """The game's own heuristic bot: ``HEURISTIC_BOT`` in the ``bots`` module beside its rules, if it ships one."""
+    return getattr(game_module(game_name, "bots"), "HEURISTIC_BOT", None)
+
+
+def best_bot_class(game_name: str) -> type[Bot] | None:
+    """The strongest bot measured for the game (docs/bots.md, Ladder): ``BEST_BOT`` in the ``best`` module beside
+    its rules where the game ships one, else its heuristic bot."""
+    return getattr(game_module(game_name, "best"), "BEST_BOT", None) or heuristic_bot_class(game_name)
 
 
 def has_sampler(game_name: str) -> bool:
@@ -30,24 +41,28 @@ def has_sampler(game_name: str) -> bool:
 
 
 def bot_kinds(game_name: str) -> list[str]:
-    """The bot kinds ``bot_for`` makes for this game: random, heuristic where the game ships one, and ismcts
-    where it has a sampler (``ismcts:N`` for exactly N iterations per decision)."""
+    """The bot kinds ``bot_for`` makes for this game: random, heuristic and best where the game ships a
+    heuristic bot, and ismcts where it has a sampler (``ismcts:N`` for exactly N iterations per decision)."""
     kinds = ["random"]
     if heuristic_bot_class(game_name) is not None:
-        kinds.append("heuristic")
+        kinds += ["heuristic", "best"]
     if has_sampler(game_name):
         kinds.append("ismcts")
     return kinds
 
 
 def bot_for(game_name: str, kind: str, seed: int) -> Bot:
-    """A bot by kind: ``random`` for any game, ``heuristic`` where the game ships one, ``ismcts`` (the default
+    """A bot by kind: ``random`` for any game, ``heuristic`` and ``best`` where the game ships a heuristic bot,
+    ``ismcts`` (the default
     budget) or ``ismcts:N`` (N iterations per decision) where the game has a sampler."""
     if kind == "random":
         return RandomBot(seed)
     heuristic = heuristic_bot_class(game_name)
     if kind == "heuristic" and heuristic is not None:
         return heuristic(seed)  # type: ignore[call-arg]
+    best = best_bot_class(game_name) if kind == "best" else None
+    if best is not None:
+        return best(seed)  # type: ignore[call-arg]
     name, _, budget = kind.partition(":")
     if name == "ismcts" and has_sampler(game_name):
         from ..search.bot import guided_bot

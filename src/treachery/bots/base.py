@@ -14,7 +14,9 @@ class Bot(Protocol):
 
     A search bot sets ``searches = True`` and is then called ``choose(view, decision, samples=...)``:
     ``samples(seed)`` returns a complete game drawn from what the seat cannot rule out
-    (:meth:`Game.determinized`), never the game itself.
+    (:meth:`Game.determinized`), never the game itself. A bot that reads the table's history sets
+    ``reads_log = True`` and is called ``choose(view, decision, log=...)`` with its seat's log (what a person
+    in the seat has been shown so far, K-H24), and with ``samples`` too when it also searches.
     """
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
@@ -26,6 +28,9 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
     """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
     samples of what the seat cannot see)."""
     view = game.view(seat) if wants_view else _NO_VIEW
+    extra: dict[str, Any] = {}
+    if getattr(bot, "reads_log", False):
+        extra["log"] = game.log_for(seat)
     if getattr(bot, "searches", False):
-        return bot.choose(view, decision, samples=lambda seed: game.determinized(seat, seed))  # type: ignore[call-arg]
-    return bot.choose(view, decision)
+        extra["samples"] = lambda seed: game.determinized(seat, seed)
+    return bot.choose(view, decision, **extra) if extra else bot.choose(view, decision)

@@ -52,8 +52,8 @@ def check_kind(game_name: str, kind: str) -> str:
 
 
 def default_kind(game_name: str) -> str:
-    """Heuristic where the game has one, else random."""
-    return "heuristic" if "heuristic" in available_kinds(game_name) else "random"
+    """The strongest kind measured (best) where the game has it, else random."""
+    return "best" if "best" in available_kinds(game_name) else "random"
 
 
 def resolve_bot_kind(game_name: str, kind: str | None) -> str:

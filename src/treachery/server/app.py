@@ -46,7 +46,7 @@ from .protocol import (
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
 
-SEATABLE = ("random", "heuristic")  # the bot kinds a room may seat (CreateRoom.bots)
+SEATABLE = ("random", "heuristic", "best")  # the bot kinds a room may seat (CreateRoom.bots)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:

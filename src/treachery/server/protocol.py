@@ -212,7 +212,7 @@ class CreateRoom(_Strict):
     game: str
     players: Annotated[int, Field(ge=1, le=64)]
     options: dict[str, Any] = Field(default_factory=dict)
-    bots: Literal["random", "heuristic"] | None = None  # who plays the seats nobody took [default: the game's best]
+    bots: Literal["random", "heuristic", "best"] | None = None  # who plays the seats nobody took [default: best]
     decision_seconds: Annotated[float, Field(gt=0, le=3600)] | Literal["rules"] | None = None
     takeover_seconds: Annotated[float, Field(ge=0, le=3600)] | None = None  # hand an absent seat to a bot after this
     seed: int | None = None  # only with a server started with --dev: a known seed reveals every hidden card

@@ -13,7 +13,7 @@ from typing import Any
 
 from .runner import Job, run_batch
 from .seating import BotPlan
-from .stats import wilson
+from .stats import paired_difference, wilson
 
 ONE_SEAT = "one seat"
 
@@ -44,6 +44,44 @@ def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                         wins += any(s in row["winners"] for s in seats)
                     out.append({"players": players, "side": side, "side_bots": mine, "other_bots": theirs,
                                 "games": dealt, "wins": wins})
+    return out
+
+
+def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: list[str], sides: list[str],
+               against: str, workers: int = 1,
+               on_start: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Each side played by each of ``kinds`` in turn, every other seat by ``against``, on the same seeds (so only
+    the side's bot differs): one row per (player count, side, kind) with its win rate and 95% interval, and per
+    pair of neighbouring kinds (the first minus the second) the paired difference with its 95% interval."""
+    out = []
+    laddered = sides if len(sides) > 1 else [ONE_SEAT]
+    for players in counts:
+        for side in laddered:
+            outcomes: dict[str, dict[int, bool]] = {}
+            for kind in kinds:
+                plan = BotPlan(against, solo=kind) if side == ONE_SEAT else BotPlan(against, ((side, kind),))
+                if on_start:
+                    on_start(f"{players} players: {side} played by {kind}, the rest by {against}")
+                result = run_batch(Job(game_name, (players,), games, seed, plan), workers)
+                outcomes[kind] = {}
+                for row in result.rows:
+                    seats = ([seed_seat(row)] if side == ONE_SEAT
+                             else [s for s, role in enumerate(row["roles"]) if role == side])
+                    if seats:
+                        outcomes[kind][int(row["seed"])] = any(s in row["winners"] for s in seats)
+            for kind in kinds:
+                won = list(outcomes[kind].values())
+                low, high = wilson(sum(won), len(won))
+                out.append({"players": players, "side": side, "side_bots": kind, "other_bots": against,
+                            "games": len(won), "wins": sum(won), "win_rate": sum(won) / max(1, len(won)),
+                            "win_ci95": [low, high]})
+            for better, worse in zip(kinds, kinds[1:], strict=False):
+                common = sorted(set(outcomes[better]) & set(outcomes[worse]))
+                diff, low, high = paired_difference([outcomes[better][k] for k in common],
+                                                    [outcomes[worse][k] for k in common])
+                out.append({"players": players, "side": side, "side_bots": f"{better} - {worse}",
+                            "other_bots": against, "games": len(common), "difference": diff,
+                            "difference_ci95": [low, high]})
     return out
 
 

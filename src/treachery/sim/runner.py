@@ -37,7 +37,7 @@ from ..engine import Game, GameConfigError, game_class
 from ..engine.core import final_facts
 from .setting import Setting
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "best")
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -112,7 +112,7 @@ class GuestBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        t = _Table(view)
+        t = self._table(view)
         kind = decision.kind
         if kind == "setup_discard":
             return min(options, key=lambda o: DISCARD_ORDER.index(o["text"][8:].replace(" ", "_")))
@@ -131,6 +131,10 @@ class GuestBot:
                 return 10.0 if seat == t.me else -t.target_value(seat)
             return self._best(options, trust)
         return self._best(options, lambda o: self._play_value(t, o), threshold=0.0)
+
+    def _table(self, view: dict[str, Any]) -> _Table:
+        """What the bot reads from the view (a subclass may add what it reads elsewhere)."""
+        return _Table(view)
 
     def _best(self, options: tuple[Option, ...], score: Any, threshold: float | None = None) -> Option:
         scored = [(score(o) + self.rng.random() * 0.01, o) for o in options]

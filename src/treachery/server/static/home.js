@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { holdSeat, setHost } from "./store.js";
 
-const BOT_LABELS = { heuristic: "Heuristic bots (play sensibly)", random: "Random bots" };
+const BOT_LABELS = { best: "Best bots (read the table)", heuristic: "Heuristic bots (play sensibly)", random: "Random bots" };
 
 // One form field for a declared option (GET /api/games lists each game's options a host may set).
 function optionField(o) {

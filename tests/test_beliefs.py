@@ -1,0 +1,95 @@
+"""Beliefs over hidden roles: read from the seat's view and log only, so twins the seat cannot tell apart give the
+same belief; the evidence moves them the right way; determinizations drawn from them keep the sampler contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import treachery
+from treachery import Game
+from treachery.bots import bot_for
+from treachery.bots.base import ask
+from treachery.bots.beliefs import Belief, belief_from, belief_sample, beliefs, has_beliefs
+
+from .sampler_checks import everything, seen_by
+
+BELIEF_GAMES = [name for name in ("menace", "guest") if has_beliefs(name)]
+
+
+def _heuristic_positions(name: str, players: int, seeds: range, every: int) -> Iterator[Game]:
+    """Positions of games the heuristic bots play, every ``every`` decisions: their actions carry evidence."""
+    for seed in seeds:
+        game = treachery.new_game(name, players=players, seed=seed)
+        bots = [bot_for(name, "heuristic", seed * 100 + s) for s in range(players)]
+        steps = 0
+        while not game.over:
+            decision = game.pending()[0]
+            game.act(decision.seat, ask(bots[decision.seat], game, decision.seat, decision))
+            steps += 1
+            if steps % every == 0 and not game.over:
+                yield game
+
+
+@pytest.mark.parametrize("name,players", [(n, p) for n in BELIEF_GAMES for p in (5, 7)])
+def test_twins_the_seat_cannot_tell_apart_hold_the_same_belief(name: str, players: int) -> None:
+    """M-H1..H3, G-H1: a twin drawn by the sampler differs in hidden roles but shows the seat the same view and log,
+    and the belief is the same; the belief is a distribution that gives the seat its own side for sure."""
+    hidden_differed = 0
+    for game in _heuristic_positions(name, players, range(3), every=25):
+        roles = game.roles()
+        for seat in range(players):
+            mine = beliefs(game, seat)
+            assert isinstance(mine, Belief)
+            assert abs(sum(p for _, p in mine.hypotheses) - 1) < 1e-9
+            assert mine.chance(seat, roles[seat]) == pytest.approx(1.0)
+            for twin_seed in range(2):
+                twin = game.determinized(seat, twin_seed)
+                hidden_differed += twin.roles() != roles
+                assert beliefs(twin, seat) == mine, f"seat {seat}: the belief read something the seat cannot see"
+    assert hidden_differed, "no twin differed in a hidden role: the test compared nothing"
+
+
+@pytest.mark.parametrize("name", BELIEF_GAMES)
+def test_beliefs_put_more_weight_on_the_true_roles_than_the_prior(name: str) -> None:
+    """Against heuristic play the evidence points the right way: the true side of the other seats gets more
+    probability than the uniform deal would give it, on average over many positions."""
+    believed = prior = 0.0
+    for game in _heuristic_positions(name, 5, range(6), every=20):
+        roles = game.roles()
+        for seat in range(5):
+            uniform = beliefs_without_evidence(game, seat)
+            held = beliefs(game, seat)
+            assert held is not None
+            for other in range(5):
+                if other != seat:
+                    believed += held.chance(other, roles[other])
+                    prior += uniform.chance(other, roles[other])
+    assert believed > prior * 1.05
+
+
+def beliefs_without_evidence(game: Game, seat: int) -> Belief:
+    """The same seat's belief from its view alone (an empty log): the prior over what it cannot rule out."""
+    held = belief_from(game.name, game.view(seat), [])
+    assert held is not None
+    return held
+
+
+@pytest.mark.parametrize("name", BELIEF_GAMES)
+def test_a_belief_sample_looks_like_the_true_game_and_depends_only_on_what_the_seat_knows(name: str) -> None:
+    """The sampler contract (tests/sampler_checks.py) holds for samples drawn from a belief: same view, log and
+    pending decisions for the seat; the same seed gives the same sample; a look-alike twin gives the same one."""
+    rng = random.Random(3)
+    checked = 0
+    for game in _heuristic_positions(name, 5, range(2), every=30):
+        seat = rng.randrange(5)
+        held = beliefs(game, seat)
+        sample = belief_sample(game, seat, 11, held)
+        assert seen_by(sample, seat) == seen_by(game, seat)
+        assert everything(belief_sample(game, seat, 11, held)) == everything(sample)
+        twin = game.determinized(seat, 99)
+        assert everything(belief_sample(twin, seat, 11, beliefs(twin, seat))) == everything(sample)
+        checked += 1
+    assert checked

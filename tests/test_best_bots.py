@@ -1,0 +1,135 @@
+"""The bot kind best: its social moves follow its belief, and every command seats it (the default for empty seats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import treachery
+from treachery.bots import bot_for, bot_kinds
+from treachery.bots.base import ask
+from treachery.cli import app
+from treachery.engine import Decision, Option
+from treachery.games.guest.beliefs import belief as guest_belief
+from treachery.games.menace.beliefs import belief as menace_belief
+from treachery.sim import resolve_bot_kind
+from treachery.sim.seating import parse_bot_plan
+
+runner = CliRunner()
+
+
+def _menace_view(players: int = 5) -> dict[str, Any]:
+    """Seat 0, Crew, at 5 players: nobody's Agenda seen, the two Menace Agendas in play."""
+    return {"seat": 0, "my_agenda": "The Hero", "agendas_in_play": ["The Contagion", "The Butcher"],
+            "seen_agendas": {}, "round": 2, "revealed": [], "claims": [],
+            "players": [{"seat": s, "alive": True, "exiled": False, "agenda": None} for s in range(players)]}
+
+
+def _entry(round_no: int, text: str) -> dict[str, Any]:
+    return {"round": round_no, "text": text, "rules": []}
+
+
+def _lone_bad_card(placer: int) -> list[dict[str, Any]]:
+    """A round in which only ``placer`` placed a card, EmMA added none, and a Bad card was revealed (M-T25..T33),
+    and ``placer`` then claimed a Neutral card (M-H33)."""
+    return [_entry(1, "Round 1 begins; seat 0 is Mission Leader."),
+            _entry(1, f"Seat {placer} places a card face down."),
+            _entry(1, "Resolution: 1 card(s) played; EmMA adds 0. Energy may rise to 5."),
+            _entry(1, "Revealed: Explosion."),
+            _entry(1, f'Seat {placer} says: "I played a Neutral card."')]
+
+
+def test_M_T33_a_lone_bad_card_makes_its_placer_the_likeliest_menace() -> None:
+    prior = menace_belief(_menace_view(), [])
+    held = menace_belief(_menace_view(), _lone_bad_card(3))
+    assert prior.chance(3, "menace") == 0.5
+    assert held.chance(3, "menace") > 0.95
+    assert held.chance(0, "crew") == pytest.approx(1.0)
+    assert max(range(1, 5), key=lambda s: held.chance(s, "menace")) == 3
+
+
+def test_M_V22_ballots_against_a_seat_of_ones_own_side_are_suspect() -> None:
+    """Seat 3 is almost surely Menace; seat 1 voting against seat 2 rather than seat 3 counts against seat 1."""
+    before = menace_belief(_menace_view(), _lone_bad_card(3))
+    log = [*_lone_bad_card(3), _entry(1, "Votes: seat 1 → seat 2; seat 2 → seat 3; seat 4 abstains.")]
+    held = menace_belief(_menace_view(), log)
+    assert before.chance(1, "menace") == pytest.approx(before.chance(4, "menace"))
+    assert held.chance(1, "menace") > 0.5 > held.chance(4, "menace")
+
+
+def _vote_decision(seat: int, players: int) -> Decision:
+    options = tuple(Option(i, f"vote seat {t}", f"Vote to Exile seat {t}")
+                    for i, t in enumerate(s for s in range(players) if s != seat))
+    options += (Option(len(options), "abstain", "Abstain"),)
+    return Decision(seat, "vote", options, 1, "Vote", len(options) - 1)
+
+
+def test_M_V22_the_crew_best_bot_votes_to_exile_the_likeliest_menace_and_the_heuristic_does_not() -> None:
+    view, log = _menace_view(), _lone_bad_card(3)
+    best = bot_for("menace", "best", 1)
+    assert best.choose(view, _vote_decision(0, 5), log=log)["text"] == "vote seat 3"  # type: ignore[call-arg]
+    assert bot_for("menace", "heuristic", 1).choose(view, _vote_decision(0, 5))["text"] == "abstain"
+
+
+def test_M_H33_a_menace_best_bot_covers_a_bad_card_with_a_category_the_pool_holds() -> None:
+    view = _menace_view() | {"my_agenda": "The Butcher", "hand": [], "oxygen": 6, "energy": 2}
+    bot = bot_for("menace", "best", 2)
+    bot.placed[2] = "bad"  # type: ignore[attr-defined]
+    view["revealed"] = [{"card": "Explosion", "category": "Bad", "cancelled": False},
+                        {"card": "Raise Morale", "category": "Good", "cancelled": False}]
+    view["claims"] = []
+    talk = tuple(Option(i, text, text) for i, text in enumerate(
+        ("no vote", "claim good", "claim neutral", "claim bad", "claim drew")))
+    said = bot.choose(view, Decision(0, "discussion", talk, 2, "Talk", 0), log=[])  # type: ignore[call-arg]
+    assert said["text"] == "claim good"  # no Neutral card was revealed: only a Good claim fits the pool
+
+
+def test_G_H5_a_transplant_by_a_player_counts_for_it_being_human() -> None:
+    game = treachery.new_game("guest", players=6, seed=3)
+    view = game.view(0)
+    prior = guest_belief(view, [])
+    played = [{"round": 1, "text": "P3 plays Transplant on P4 and P5.", "rules": []}]
+    held = guest_belief(view, played)
+    assert held.chance(2, "Guests") < prior.chance(2, "Guests")
+
+
+def test_best_is_a_kind_of_every_game_and_the_default_for_empty_seats() -> None:
+    for name in ("killer", "menace", "guest", "eat"):
+        assert "best" in bot_kinds(name)
+        assert resolve_bot_kind(name, None) == "best"
+    plan = parse_bot_plan("menace", "crew=best,heuristic", ["crew", "menace"])
+    assert plan.kinds(["crew", "menace", "crew"]) == ["best", "heuristic", "best"]
+
+
+def test_the_commands_seat_best_bots() -> None:
+    played = runner.invoke(app, ["simulate", "menace", "--players", "5", "--games", "3", "--workers", "1",
+                                 "--bots", "crew=best,heuristic"])
+    assert played.exit_code == 0, played.output
+    played = runner.invoke(app, ["play", "guest", "--bots-only", "--players", "6", "--seed", "4", "--bots", "best"])
+    assert played.exit_code == 0, played.output
+    assert "Game over" in played.output
+
+
+def test_a_best_bot_asked_through_ask_reads_the_seats_log_and_plays_legal_options() -> None:
+    for name, players in (("menace", 6), ("guest", 7)):
+        game = treachery.new_game(name, players=players, seed=9)
+        bots = [bot_for(name, "best", s) for s in range(players)]
+        while not game.over:
+            decision = game.pending()[0]
+            option = ask(bots[decision.seat], game, decision.seat, decision)
+            assert option in decision.options
+            game.act(decision.seat, option)
+
+
+def test_replay_shows_a_seats_belief_round_by_round(tmp_path: Any) -> None:
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "menace", "--bots-only", "--players", "5", "--seed", "3", "--bots", "best",
+                                 "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    shown = runner.invoke(app, ["replay", str(record), "--seat", "0", "--beliefs"])
+    assert shown.exit_code == 0, shown.output
+    assert "What seat 0 believes" in shown.output and "menace 1.00" in shown.output
+    refused = runner.invoke(app, ["replay", str(record), "--beliefs"])
+    assert refused.exit_code == 2 and "--beliefs needs --seat" in refused.output
