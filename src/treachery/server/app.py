@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gzip
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,7 +15,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .. import Game, game_class, games
 from ..bots.seating import available_kinds, default_kind
@@ -31,6 +32,7 @@ from .protocol import (
     Act,
     Chat,
     Claim,
+    ClientActionId,
     ClientMessage,
     CreateRoom,
     Error,
@@ -47,6 +49,9 @@ from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
 
 SEATABLE = ("random", "heuristic", "best")  # the bot kinds a room may seat (CreateRoom.bots)
+
+log = logging.getLogger("treachery.server")
+_CID = TypeAdapter(ClientActionId)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
@@ -224,8 +229,7 @@ def _gzipped_replay(code: str, record: dict[str, Any], names: list[str | None], 
 
 
 async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: Settings) -> None:
-    tokens, stamp, strikes = settings.burst, time.monotonic(), 0
-    chat_tokens, chat_stamp = settings.chat_burst, time.monotonic()  # table talk has its own, slower budget
+    budget = _Budget(settings)
     while not sub.closed:
         try:
             message = await websocket.receive()
@@ -233,54 +237,74 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
             return
         if message["type"] == "websocket.disconnect":
             return
-        text = message.get("text")
-        size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
-        if size > settings.max_message:
-            sub.send_model(Error(code="too_large", message=f"messages are limited to {settings.max_message} bytes"))
-            sub.close(CLOSE_TOO_LARGE)
-            return
-        now = time.monotonic()
-        tokens = min(settings.burst, tokens + (now - stamp) * settings.rate)
-        stamp = now
-        if tokens < 1:
-            strikes += 1
-            if strikes >= settings.rate_strikes:
-                sub.send_model(Error(code="rate_limited", message="too many messages; closing"))
-                sub.close(CLOSE_TOO_MANY)
-                return
-            sub.send_model(Error(code="rate_limited", message=f"at most {settings.rate:g} messages a second"))
-            continue
-        tokens -= 1
         try:
-            parsed = ClientMessage.validate_json(text) if text is not None else None
-        except ValidationError as error:
-            sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
-            continue
-        if isinstance(parsed, Act):
-            await room.submit(sub, parsed)
-        elif isinstance(parsed, Chat | Claim):
-            chat_tokens = min(settings.chat_burst, chat_tokens + (now - chat_stamp) * settings.chat_rate)
-            chat_stamp = now
-            if chat_tokens < 1:
-                sub.send_model(Error(code="rate_limited", message=(
-                    f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
-                continue
-            if isinstance(parsed, Claim):
-                said = await room.claim(sub, dict(parsed.claim))
-            elif not parsed.text.strip():
-                sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
-                said = False
-            else:
-                said = await room.say(sub, parsed.channel, parsed.text.strip())
-            chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
-        elif isinstance(parsed, Ready):
-            room.set_ready(sub, parsed.ready)
-        elif isinstance(parsed, Ping):
-            sub.send_model(Pong())
-        elif isinstance(parsed, Hello):
-            sub.send_model(Error(code="malformed", message="already said hello on this connection"))
+            await _handle(message, room, sub, settings, budget)
+        except Exception:  # a message the server could not handle harms neither the connection nor the room
+            log.exception("room %s: a client message raised", room.code)
+            sub.send_model(Error(code="internal", message="the server could not handle that message"))
+
+
+class _Budget:
+    """One connection's message budgets (token buckets): every message, and table talk's own slower one."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.tokens, self.stamp, self.strikes = settings.burst, time.monotonic(), 0
+        self.chat_tokens, self.chat_stamp = settings.chat_burst, time.monotonic()
+
+
+async def _handle(message: Any, room: Room, sub: Subscriber, settings: Settings, budget: _Budget) -> None:
+    """One client message after hello: size, rate, then what it asks for."""
+    text = message.get("text")
+    size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
+    if size > settings.max_message:
+        sub.send_model(Error(code="too_large", message=f"messages are limited to {settings.max_message} bytes"))
+        sub.close(CLOSE_TOO_LARGE)
+        return
+    now = time.monotonic()
+    budget.tokens = min(settings.burst, budget.tokens + (now - budget.stamp) * settings.rate)
+    budget.stamp = now
+    if budget.tokens < 1:
+        budget.strikes += 1
+        if budget.strikes >= settings.rate_strikes:
+            sub.send_model(Error(code="rate_limited", message="too many messages; closing", cid=_cid_of(text)))
+            sub.close(CLOSE_TOO_MANY)
+            return
+        # with the cid, a client knows which act was dropped and resends it once the budget allows
+        sub.send_model(Error(code="rate_limited", message=f"at most {settings.rate:g} messages a second",
+                             cid=_cid_of(text)))
+        return
+    budget.tokens -= 1
+    try:
+        parsed = ClientMessage.validate_json(text) if text is not None else None
+    except ValidationError as error:
+        sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
+        return
+    if isinstance(parsed, Act):
+        await room.submit(sub, parsed)
+    elif isinstance(parsed, Chat | Claim):
+        budget.chat_tokens = min(settings.chat_burst,
+                                 budget.chat_tokens + (now - budget.chat_stamp) * settings.chat_rate)
+        budget.chat_stamp = now
+        if budget.chat_tokens < 1:
+            sub.send_model(Error(code="rate_limited", message=(
+                f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
+            return
+        if isinstance(parsed, Claim):
+            said = await room.claim(sub, dict(parsed.claim))
+        elif not parsed.text.strip():
+            sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
+            said = False
         else:
-            sub.send_model(Error(code="malformed", message="send text frames of JSON, not binary"))
+            said = await room.say(sub, parsed.channel, parsed.text.strip())
+        budget.chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
+    elif isinstance(parsed, Ready):
+        room.set_ready(sub, parsed.ready)
+    elif isinstance(parsed, Ping):
+        sub.send_model(Pong())
+    elif isinstance(parsed, Hello):
+        sub.send_model(Error(code="malformed", message="already said hello on this connection"))
+    else:
+        sub.send_model(Error(code="malformed", message="send text frames of JSON, not binary"))
 
 
 async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
@@ -323,12 +347,13 @@ def _first_problem(errors: Any) -> str:
 
 
 def _cid_of(text: str | None) -> str | None:
+    """The message's cid, so a refusal names the act it refuses; None unless it is a cid the protocol allows."""
     try:
         data = json.loads(text or "")
-    except ValueError:
+        cid = data.get("cid") if isinstance(data, dict) else None
+        return _CID.validate_python(cid) if cid is not None else None
+    except (ValueError, RecursionError):  # pydantic's ValidationError is a ValueError
         return None
-    cid = data.get("cid") if isinstance(data, dict) else None
-    return cid if isinstance(cid, str) and len(cid) <= 64 else None
 
 
 def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:

@@ -20,7 +20,7 @@ def parse_as(value: str, players: int) -> int | str | None:
     """``all``, ``spectator`` or a seat number of this game; None for anything else."""
     if value in (ALL, SPECTATOR):
         return value
-    if value.isdigit() and int(value) < players:
+    if value.isascii() and value.isdigit() and int(value) < players:  # isdigit alone takes "²"; int() does not
         return int(value)
     return None
 

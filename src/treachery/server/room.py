@@ -27,8 +27,9 @@ from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
 from ..engine.options import dev_only
+from . import names
 from . import store as db
-from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
+from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, NAME_LENGTH, Act, CreateRoom, Error
 
 CHAT_KEEP = 100  # messages of each channel kept in memory, and sent to a connection that may newly read them
 
@@ -95,6 +96,7 @@ class Subscriber:
         self.log_pos = 0  # the game's log position those entries reach (``Game.log_since``)
         self.last_channels: list[dict[str, Any]] | None = None
         self.readable: set[str] = set()  # channels whose messages this connection has been sent
+        self.whole_log_sent = False  # the game's end was sent with this seat's whole log (see Room._broadcast)
         self.closed = False
 
     def send(self, text: str, backlog: bool = False) -> None:
@@ -149,12 +151,16 @@ class Room:
         self.on_over: Callable[[Room], None] | None = None
         self.chat: dict[str, deque[dict[str, Any]]] = {}  # channel -> its last messages
         self.chat_n = 0  # the next message's number
+        self.kicked: set[str] = set()  # look-alike keys of the names the host kicked: they may not join again
+        self.writing = False  # an action is applied in memory but not yet durable: nobody may hear of it yet
+        self.broadcast_owed = False  # a broadcast was asked for while writing; it is sent once the write settles
 
     # ---- restore --------------------------------------------------------------------------------
 
     def restore(self, row: db.RoomRow) -> None:
         """Rebuilds the room from its stored seats and record: the game by replay, the bots by replaying their
         own choices (so a bot that remembers decides after a restart exactly as it would have without one)."""
+        self.kicked = set(row.kicked or ())
         for s in row.seats:
             seat = self.seats[s["seat"]]
             seat.name, seat.token_hash, seat.bot = s["name"], s["token_hash"], bool(s["bot"])
@@ -180,6 +186,12 @@ class Room:
             if a["cid"] is not None:
                 self.cids[a["seat"]][a["cid"]] = a["decision"]
         self.actions = len(steps)
+        self.kicked = set(row.kicked or ())
+
+    @property
+    def finished_unmarked(self) -> bool:
+        """The record ends the game but the room still says playing (a server before one-transaction ends)."""
+        return self.status == "playing" and self.game is not None and self.game.over
 
     def restore_chat(self, messages: list[dict[str, Any]]) -> None:
         for message in messages:
@@ -206,9 +218,12 @@ class Room:
             raise RoomError("unauthenticated", "that is not this room's host token", 403)
 
     async def join(self, name: str, token: str | None) -> tuple[int, str]:
-        name = " ".join(name.split())
+        name = names.normalise(name)
         if not name:
             raise RoomError("malformed", "a display name must have a visible character", 422)
+        if len(name) > NAME_LENGTH:
+            raise RoomError("malformed", f"a display name has at most {NAME_LENGTH} characters", 422)
+        key = names.look_alike_key(name)
         async with self.lock:
             if token is not None:
                 seat = self.seat_of(token)
@@ -217,8 +232,10 @@ class Room:
                 return seat, token  # joining again with the token held: the same seat
             if self.status != "lobby":
                 raise RoomError("already_started", "this room's game has already started")
-            if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
-                raise RoomError("name_taken", f"someone in this room is already called {name!r}")
+            if key in self.kicked:
+                raise RoomError("kicked", "the host removed that name from this room", 403)
+            if any(s.name is not None and names.look_alike_key(s.name) == key for s in self.seats):
+                raise RoomError("name_taken", f"someone in this room already has a name that looks like {name!r}")
             free = next((i for i, s in enumerate(self.seats) if s.token_hash is None), None)
             if free is None:
                 raise RoomError("room_full", f"all {len(self.seats)} seats are taken")
@@ -245,7 +262,10 @@ class Room:
                 raise RoomError("already_started", "players can be removed only before the game starts")
             if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
                 raise RoomError("no_such_seat", f"nobody sits in seat {seat}", 404)
-            await self._vacate(seat)
+            kicked = sorted(self.kicked | {names.look_alike_key(self.seats[seat].name or "")})
+            await self.store.run(db.kick_seat(self.code, seat, kicked))  # the name is kept for the room's life
+            self.kicked = set(kicked)
+            self._clear_seat(seat)
         self._broadcast()
 
     async def _vacate(self, index: int) -> None:
@@ -253,6 +273,11 @@ class Room:
         seat = self.seats[index]
         playing = self.status != "lobby"
         await self.store.run(db.set_seat(self.code, index, seat.name if playing else None, None, playing))
+        self._clear_seat(index)
+
+    def _clear_seat(self, index: int) -> None:
+        seat = self.seats[index]
+        playing = self.status != "lobby"
         seat.token_hash = None
         seat.ready = False
         if playing:
@@ -378,6 +403,8 @@ class Room:
             except _Unavailable:
                 sub.send_model(Error(code="unavailable", cid=act.cid,
                                      message="the action could not be stored; nothing was applied, try again"))
+                sub.last_view = None  # the next state is whole: the game as it is, without the refused action
+                self._broadcast()
                 return
             sub.send_model(Ack(cid=act.cid, decision=decision.id))
         self._after_change()
@@ -390,17 +417,21 @@ class Room:
             game.timeout(seat, decision_id=decision.id)
         else:
             game.act(seat, option, decision_id=decision.id)
+        result = _json_safe(game.result()) if game.over else None
+        self.writing = True  # until the write settles, a connect or leave broadcasts nothing (see _broadcast)
         try:
-            await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by))
-            if game.over:
-                await self.store.run(db.set_status(self.code, "over", _json_safe(game.result())))
+            await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by,
+                                                  result))
         except Exception as error:  # the store refused: undo by replaying what is durable
-            record = await self.store.run(db.load_record(self.code))
-            if record is not None:
-                self.game = replay(record["game"], record["players"], record["seed"], record["options"],
-                                   record["setup"], record["actions"])
-                self.actions = len(record["actions"])
+            try:
+                record = await self.store.run(db.load_record(self.code))
+                if record is not None:
+                    self.game = self._replay_record(record)
+                    self.actions = len(record["actions"])
+            finally:
+                self.writing = False
             raise _Unavailable() from error
+        self.writing = False
         self.actions += 1
         if cid is not None:
             self.cids[seat][cid] = decision.id
@@ -408,6 +439,10 @@ class Room:
             self.status = "over"
             if self.on_over is not None:
                 self.on_over(self)
+
+    def _replay_record(self, record: dict[str, Any]) -> Game:
+        return replay(record["game"], record["players"], record["seed"], record["options"], record["setup"],
+                      record["actions"])
 
     def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
         bot = self.bots[seat]
@@ -446,6 +481,7 @@ class Room:
                         failed = True
                         break
                 if failed:
+                    self._broadcast()  # whatever was owed while the write was in flight, as the game now is
                     await asyncio.sleep(0.5)
                     continue
             self._set_timers()
@@ -485,6 +521,7 @@ class Room:
             try:
                 await self._apply(decision.seat, decision, decision.default["id"], None, "timeout")
             except _Unavailable:
+                self._broadcast()
                 return
         self._after_change()
 
@@ -505,6 +542,10 @@ class Room:
 
     def _broadcast(self) -> None:
         """Sends each subscriber what its seat may see now, if that changed since its last frame."""
+        if self.writing:  # an action is not durable yet: nobody hears of it (nor of anything else) until it is
+            self.broadcast_owed = True
+            return
+        self.broadcast_owed = False
         subs = list(self.spectators) + [sub for seat in self.seats for sub in seat.subscribers]
         if not subs:
             return
@@ -533,10 +574,16 @@ class Room:
                 parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat),
                                    self.channels_for(sub.seat))
             view, decisions, channels = parts[sub.seat]
-            where = (sub.seat, sub.log_pos)
+            ending = game.over and not sub.whole_log_sent
+            where = (sub.seat, -1 if ending else sub.log_pos)
             if where not in logs:  # only the events since this connection's last frame, never the whole log again
-                logs[where] = game.log_since(sub.seat, sub.log_pos)
+                # ... except at the end, where a game may reveal lines that were private (the Guest, G-W13): the
+                # seat's whole log as the rules now show it, from the start
+                logs[where] = ((game.log_for(sub.seat), len(game._log)) if ending
+                               else game.log_since(sub.seat, sub.log_pos))
             log, position = logs[where]
+            if ending:
+                sub.log_sent, sub.whole_log_sent = 0, True
             last = sub.last_view
             # a diff between two views already filtered for this seat: the top-level keys that changed
             if last is None:
@@ -729,6 +776,11 @@ class Rooms:
             room.on_over = self._finished
             room.restore(row)
             room.restore_chat(chats.get(row.code, []))
+            if room.finished_unmarked:  # its last action ended the game, but the end was never written
+                assert room.game is not None
+                await self.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
+                room.status = "over"
+                self._finished(room)
             self.rooms[row.code] = room
         for room in self.rooms.values():
             room.resume()
