@@ -21,6 +21,8 @@ from .. import Game, game_class, games
 from ..bots.seating import available_kinds, default_kind
 from . import replay as replays
 from . import store as db
+from .admission import Admission, Refusal
+from .limits_http import BodyLimit, client_of
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_HELLO_TIMEOUT,
@@ -45,6 +47,7 @@ from .protocol import (
     Ready,
     SeatAuth,
 )
+from .replay_builder import ReplayBuilder
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
 
@@ -58,22 +61,35 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = db.Store(db_url)
     rooms = Rooms(store, settings)
+    admission = Admission(settings)
+    rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
+    builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.open)  # runs the Alembic migrations
         await rooms.restore()
+        rooms.start_sweeping()
         yield
         rooms.close()
+        builder.close()
         await asyncio.to_thread(store.close)
 
     app = FastAPI(title="treachery", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.state.store = store
+    app.state.admission = admission
+    app.add_middleware(BodyLimit, limit=settings.max_body)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status)
+        headers = {"retry-after": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status, headers=headers)
+
+    async def within_rate(what: str, request: Request) -> None:
+        refused = await admission.rate(what, client_of(request))
+        if refused is not None:
+            raise RoomError(refused.code, refused.message, 429, refused.retry_after)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -95,12 +111,19 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         return [_game_facts(game_class(name), settings.dev) for name in games()]
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: CreateRoom) -> dict[str, Any]:
-        room, host_token = await rooms.create(body)
+    async def create_room(request: Request, body: CreateRoom) -> dict[str, Any]:
+        client = client_of(request)
+        refused = admission.may_open_lobby(client)
+        if refused is not None:
+            raise RoomError(refused.code, refused.message, 429)
+        await within_rate("create", request)
+        room, host_token = await rooms.create(body, client)
+        admission.lobby_opened(client, room.code)
         return {"room": room.code, "host_token": host_token, "invite": f"/r/{room.code}", "seats": room.row.players}
 
     @app.get("/api/rooms/{code}")
-    async def room_info(code: str) -> dict[str, Any]:
+    async def room_info(request: Request, code: str) -> dict[str, Any]:
+        await within_rate("info", request)
         room = room_or_404(code)
         return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
                 "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
@@ -108,7 +131,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                 "bot_delay": settings.bot_delay}
 
     @app.post("/api/rooms/{code}/join")
-    async def join(code: str, body: Join) -> dict[str, Any]:
+    async def join(request: Request, code: str, body: Join) -> dict[str, Any]:
+        await within_rate("join", request)
         room = room_or_404(code)
         seat, token = await room.join(body.name, body.token)
         return {"room": code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
@@ -139,11 +163,10 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             raise RoomError("not_over", "the record is published when the game is over", 409)
         return found
 
-    replay_cache: dict[tuple[str, int | str], bytes] = {}  # gzipped JSON: finished games never change
-
     @app.get("/api/rooms/{code}/replay")
     async def replay(request: Request, code: str, as_: str = Query("spectator", alias="as", max_length=16)) -> Response:
         """A finished game step by step, as a seat, as a spectator or with everything revealed (docs/protocol.md)."""
+        await within_rate("replay", request)
         found = await store.run(db.load_record(code))
         if found is None:
             raise RoomError("no_such_room", "there is no room with that code", 404)
@@ -153,13 +176,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                                          f"{replays.SPECTATOR!r} or {replays.ALL!r}", 422)
         if found.pop("status") != "over":
             raise RoomError("not_over", "replays are published when the game is over", 409)
-        key = (code, who)
-        if key not in replay_cache:
-            names = await store.run(db.load_names(code))
-            replay_cache[key] = await asyncio.to_thread(_gzipped_replay, code, found, names, who)
-            if len(replay_cache) > 32:
-                replay_cache.pop(next(iter(replay_cache)))
-        body = replay_cache[key]  # every step's whole view repeats a lot: gzip shrinks it about twenty times
+        names = await store.run(db.load_names(code))
+        body = await builder.get((code, who), found, names)  # whole views repeat a lot: gzip shrinks them ~20x
         if "gzip" in request.headers.get("accept-encoding", ""):
             return Response(body, media_type="application/json",
                             headers={"content-encoding": "gzip", "vary": "accept-encoding"})
@@ -175,57 +193,85 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         if room is None:
             await _refuse(websocket, "no_such_room", "there is no room with that code", CLOSE_NO_SUCH_ROOM)
             return
-        if rooms.connections() >= settings.max_connections or room.connections() >= settings.max_room_connections:
-            await _refuse(websocket, "rate_limited", "too many connections", CLOSE_TOO_MANY)
+        client = client_of(websocket)
+        refused = admission.open_pending(client)
+        if refused is not None:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
             return
         try:
-            first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
-        except TimeoutError:
-            await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
-            return
-        text = first.get("text")
-        if first.get("type") == "websocket.disconnect":
-            return
-        if text is not None and len(text.encode()) > settings.max_message:
-            await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
-                          CLOSE_TOO_LARGE)
-            return
-        try:
-            hello = ClientMessage.validate_json(text or "")
-        except ValidationError:
-            hello = None
-        if not isinstance(hello, Hello):
-            await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
-                          CLOSE_MALFORMED_HELLO)
-            return
-        seat: int | None = None
-        if hello.token is not None:
-            seat = room.seat_of(hello.token)
-            if seat is None:
-                await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
-                              CLOSE_UNAUTHENTICATED)
-                return
-        sub = Subscriber(seat, settings.queue_limit)
-        sub.send(room.welcome(sub))
-        room.attach(sub)
-        sender = asyncio.create_task(_pump(websocket, sub))
-        try:
-            await _receive(websocket, room, sub, settings)
+            seat = await _hello(websocket, room, settings)
         finally:
-            room.detach(sub)
-            sub.close(1000)
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(sender, 2)
-            sender.cancel()
+            admission.close_pending(client)
+        if seat is _REFUSED:
+            return
+        if seat is None:  # a spectator: its client's connection rate, then the caps
+            refused = await admission.rate("connect", client) or admission.open_spectator(client, len(room.spectators))
+        elif len(room.seats[seat].subscribers) >= settings.max_seat_connections:
+            refused = Refusal("rate_limited", f"at most {settings.max_seat_connections} connections per seat")
+        else:
+            refused = None
+        if refused is not None:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
+            return
+        try:
+            await _play(websocket, room, seat, settings)
+        finally:
+            if seat is None:
+                admission.close_spectator(client)
 
     mount_web(app)  # the browser client: /, /r/{room}, /replay/{room}, /howto/{game}, /static
     return app
 
 
-def _gzipped_replay(code: str, record: dict[str, Any], names: list[str | None], who: int | str) -> bytes:
-    built = {"room": code, **replays.build(record, names, who),
-             "seat_labels": [seat_label(record["game"], i) for i in range(record["players"])]}
-    return gzip.compress(json.dumps(built, separators=(",", ":")).encode(), compresslevel=6)
+_REFUSED = -1  # _hello's answer when it has refused the connection itself
+
+
+async def _hello(websocket: WebSocket, room: Room, settings: Settings) -> int | None:
+    """Waits for the hello: the seat its token holds, None for a spectator, or _REFUSED (already closed)."""
+    try:
+        first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+    except TimeoutError:
+        await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
+        return _REFUSED
+    text = first.get("text")
+    if first.get("type") == "websocket.disconnect":
+        return _REFUSED
+    if text is not None and len(text.encode()) > settings.max_message:
+        await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
+                      CLOSE_TOO_LARGE)
+        return _REFUSED
+    try:
+        hello = ClientMessage.validate_json(text or "")
+    except ValidationError:
+        hello = None
+    if not isinstance(hello, Hello):
+        await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
+                      CLOSE_MALFORMED_HELLO)
+        return _REFUSED
+    if hello.token is None:
+        return None
+    seat = room.seat_of(hello.token)
+    if seat is None:
+        await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
+                      CLOSE_UNAUTHENTICATED)
+        return _REFUSED
+    return seat
+
+
+async def _play(websocket: WebSocket, room: Room, seat: int | None, settings: Settings) -> None:
+    """A connection that said hello: welcome, then its frames out and its messages in until either side closes."""
+    sub = Subscriber(seat, settings.queue_limit)
+    sub.send(room.welcome(sub))
+    room.attach(sub)
+    sender = asyncio.create_task(_pump(websocket, sub))
+    try:
+        await _receive(websocket, room, sub, settings)
+    finally:
+        room.detach(sub)
+        sub.close(1000)
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 2)
+        sender.cancel()
 
 
 async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: Settings) -> None:

@@ -44,8 +44,25 @@ class Settings:
     burst: float = 40.0  # ... with bursts up to this many
     rate_strikes: int = 20  # refusals for rate before the connection is closed
     hello_timeout: float = 10.0
-    max_connections: int = 5000
-    max_room_connections: int = 64
+    # Connections. Seated players are always admitted (up to max_seat_connections each); the caps are on others.
+    max_connections: int = 5000  # spectators on the whole server
+    max_room_spectators: int = 64  # spectators of one room
+    max_client_connections: int = 64  # spectators from one client (network address)
+    max_seat_connections: int = 8  # connections holding one seat's token at once
+    max_pending: int = 1000  # connections that have not said hello yet, on the whole server ...
+    max_client_pending: int = 32  # ... and from one client
+    connect_rate: str = "120/minute"  # spectator connections a client may open (``limits`` notation)
+    # HTTP, per client
+    create_rate: str = "30/minute"  # rooms created
+    max_client_lobbies: int = 20  # rooms a client created that are still in their lobby
+    join_rate: str = "60/minute"
+    info_rate: str = "600/minute"  # GET /api/rooms/{room}: a lobby page polls it
+    replay_rate: str = "60/minute"
+    max_body: int = 65536  # bytes of an HTTP request body
+    lobby_idle: float = 6 * 3600.0  # seconds a lobby with nobody connected and no join lives (memory and store)
+    replay_cache_bytes: int = 64 << 20  # built replays kept (gzipped), newest used first
+    replay_queue: int = 8  # replay builds waiting for the builder process; more are refused, rate_limited
+    limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
@@ -60,7 +77,9 @@ def settings_from_env(settings: Settings, environ: Mapping[str, str]) -> Setting
     changes: dict[str, Any] = {}
     for name, value in vars(settings).items():
         raw = environ.get(f"TREACHERY_{name.upper()}")
-        if raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
+        if raw is not None and isinstance(value, str):
+            changes[name] = raw
+        elif raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
             try:
                 changes[name] = type(value)(raw)
             except ValueError:
@@ -71,10 +90,11 @@ def settings_from_env(settings: Settings, environ: Mapping[str, str]) -> Setting
 class RoomError(Exception):
     """A refused room operation: ``code`` for programs (HTTP status via ``status``), message for people."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(self, code: str, message: str, status: int = 409, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.retry_after = retry_after  # seconds, for a refusal over a rate (HTTP Retry-After)
 
 
 def token_hash(token: str) -> str:
@@ -152,6 +172,9 @@ class Room:
         self.chat: dict[str, deque[dict[str, Any]]] = {}  # channel -> its last messages
         self.chat_n = 0  # the next message's number
         self.kicked: set[str] = set()  # look-alike keys of the names the host kicked: they may not join again
+        self.touched = time.monotonic()  # the last join, leave, connect or disconnect: idle lobbies expire
+        self.creator: str | None = None  # the client that created the room (its open lobbies are counted)
+        self.on_start: Callable[[Room], None] | None = None
         self.writing = False  # an action is applied in memory but not yet durable: nobody may hear of it yet
         self.broadcast_owed = False  # a broadcast was asked for while writing; it is sent once the write settles
 
@@ -239,6 +262,7 @@ class Room:
             free = next((i for i, s in enumerate(self.seats) if s.token_hash is None), None)
             if free is None:
                 raise RoomError("room_full", f"all {len(self.seats)} seats are taken")
+            self.touched = time.monotonic()
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
             await self.store.run(db.set_seat(self.code, free, name, digest, False))
@@ -312,6 +336,8 @@ class Room:
                 self.seats[i].bot = True
             self.game = game
             self.status = "playing"
+            if self.on_start is not None:
+                self.on_start(self)
             for index, seat in enumerate(self.seats):
                 if not seat.subscribers:
                     self._seat_left(index)
@@ -323,6 +349,7 @@ class Room:
         return len(self.spectators) + sum(len(s.subscribers) for s in self.seats)
 
     def attach(self, sub: Subscriber) -> None:
+        self.touched = time.monotonic()
         if sub.seat is None:
             self.spectators.add(sub)
         else:
@@ -335,6 +362,7 @@ class Room:
         self._broadcast()
 
     def detach(self, sub: Subscriber) -> None:
+        self.touched = time.monotonic()
         if sub.seat is None:
             self.spectators.discard(sub)
         else:
@@ -718,14 +746,51 @@ class Rooms:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, Room] = {}
+        self.lobby_closed: Callable[[Room], None] | None = None  # a lobby started or expired (admission counts)
+        self.sweeper: asyncio.Task[None] | None = None
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code)
 
-    def connections(self) -> int:
-        return sum(room.connections() for room in self.rooms.values())
+    def _adopt(self, room: Room) -> None:
+        room.on_over = self._finished
+        room.on_start = self._started
+        self.rooms[room.code] = room
 
-    async def create(self, request: CreateRoom) -> tuple[Room, str]:
+    def _started(self, room: Room) -> None:
+        if self.lobby_closed is not None:
+            self.lobby_closed(room)
+
+    # ---- idle lobbies -------------------------------------------------------------------------------
+
+    def start_sweeping(self) -> None:
+        """Expires idle lobbies every so often (a lobby nobody joined or watched for ``lobby_idle`` seconds)."""
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        every = max(0.05, min(60.0, self.settings.lobby_idle / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.sweep()
+
+    async def sweep(self) -> int:
+        """Expires the idle lobbies now, in the store and in memory; returns how many."""
+        cutoff = time.monotonic() - self.settings.lobby_idle
+        idle = [room for room in self.rooms.values()
+                if room.status == "lobby" and room.touched < cutoff and not room.connections()]
+        for room in idle:
+            async with room.lock:
+                if room.status != "lobby" or room.connections() or room.touched >= cutoff:
+                    continue
+                await self.store.run(db.set_status(room.code, "expired"))
+                room.status = "expired"
+            room.close()
+            self.rooms.pop(room.code, None)
+            if self.lobby_closed is not None:
+                self.lobby_closed(room)
+        return len(idle)
+
+    async def create(self, request: CreateRoom, creator: str | None = None) -> tuple[Room, str]:
         if (request.seed is not None or request.setup is not None) and not self.settings.dev:
             raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
         try:
@@ -749,8 +814,8 @@ class Rooms:
             takeover_seconds=request.takeover_seconds, created_at=time.time())
         await self.store.run(db.insert_room(row))
         room = Room(row, self.store, self.settings)
-        room.on_over = self._finished
-        self.rooms[row.code] = room
+        room.creator = creator
+        self._adopt(room)
         return room, host_token
 
     def _finished(self, room: Room) -> None:
@@ -773,7 +838,6 @@ class Rooms:
         chats = await self.store.run(db.load_chat([row.code for row in rows], CHAT_KEEP)) if rows else {}
         for row in rows:
             room = Room(row, self.store, self.settings)
-            room.on_over = self._finished
             room.restore(row)
             room.restore_chat(chats.get(row.code, []))
             if room.finished_unmarked:  # its last action ended the game, but the end was never written
@@ -781,11 +845,13 @@ class Rooms:
                 await self.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
                 room.status = "over"
                 self._finished(room)
-            self.rooms[row.code] = room
+            self._adopt(room)
         for room in self.rooms.values():
             room.resume()
         return len(rows)
 
     def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for room in self.rooms.values():
             room.close()
