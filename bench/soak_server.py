@@ -163,7 +163,7 @@ async def player(srv: Server, code: str, token: str, seat: int, tally: Tally, rn
             backoff = min(1.0, backoff * 2)
 
 
-async def soak(url: str, rooms: int, kills: int, seed: int, settle: float) -> dict[str, Any]:
+async def soak(url: str, rooms: int, kills: int, seed: int, settle: float, minutes: float) -> dict[str, Any]:
     rng = random.Random(seed)
     srv = Server(url)
     srv.restarts.append(await asyncio.to_thread(srv.start))
@@ -195,7 +195,8 @@ async def soak(url: str, rooms: int, kills: int, seed: int, settle: float) -> di
     for _ in range(rooms):
         await new_room()
     done_kills = 0
-    while done_kills < kills:
+    stop_at = time.monotonic() + minutes * 60  # a bound in time: the kills stop there, the audit still runs
+    while done_kills < kills and time.monotonic() < stop_at:
         tally.kill_after_act.clear()
         if rng.random() < 1 / 3:  # right after an act was sent, before its ack
             try:
@@ -218,7 +219,8 @@ async def soak(url: str, rooms: int, kills: int, seed: int, settle: float) -> di
     stuck_unfinished = len(pending)
     report = await asyncio.to_thread(_audit, srv, url, games, tally)
     srv.stop()
-    report.update(kills=done_kills, games=len(games), acknowledged=len(tally.acked), duplicates_acked=tally.duplicates,
+    report.update(kills=done_kills, kill_minutes=minutes,
+                  games=len(games), acknowledged=len(tally.acked), duplicates_acked=tally.duplicates,
                   resends_answered_duplicate=tally.resent_acks, stuck=report["stuck"] + stuck_unfinished,
                   restart_median_s=round(statistics.median(srv.restarts[1:] or srv.restarts), 2),
                   restart_max_s=round(max(srv.restarts[1:] or srv.restarts), 2))
@@ -272,11 +274,13 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--settle", type=float, default=120.0, help="seconds for every game to end after the kills")
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop killing after this long, kills or not")
     parser.add_argument("--json", help="write the report here too")
     args = parser.parse_args()
     if args.store == "sqlite":
         with tempfile.TemporaryDirectory() as tmp:
-            report = asyncio.run(soak(f"sqlite:///{tmp}/soak.db", args.rooms, args.kills, args.seed, args.settle))
+            report = asyncio.run(soak(f"sqlite:///{tmp}/soak.db", args.rooms, args.kills, args.seed, args.settle,
+                                      args.minutes))
     else:
         import psycopg
 
@@ -286,7 +290,7 @@ def main() -> None:
             conn.execute(f'CREATE DATABASE "{name}"')
         try:
             report = asyncio.run(soak(f"postgresql://postgres@127.0.0.1:5432/{name}", args.rooms, args.kills,
-                                      args.seed, args.settle))
+                                      args.seed, args.settle, args.minutes))
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
