@@ -10,6 +10,10 @@ Scenarios (each on its own server and SQLite file):
 - ``replays``: 10 finished games (bots only) are made first; then 4 workers cycle through their 60 (room, ``as``)
   pairs, which defeats any small cache of built replays.
 - ``connect``: 8 workers open a spectator connection to the player's room, say hello, and close, over and over.
+- ``connect_lobbies``: the same after ``--lobbies`` rooms were created (what a connection costs when the server
+  holds many rooms; run it with limits raised through ``--env`` so that every connection is admitted, e.g.
+  ``--env TREACHERY_CREATE_RATE=1000000/minute --env TREACHERY_MAX_CLIENT_LOBBIES=1000000
+  --env TREACHERY_CONNECT_RATE=1000000/minute``).
 
 Meanwhile a seated player of another room sends a ``ping`` every 50 ms and times each ``pong``. Reports per
 scenario: requests the spammer had answered (accepted / refused), the ping's median, p99 and max in ms, and the
@@ -137,7 +141,15 @@ async def _finished_rooms(srv: Server, n: int) -> list[str]:
     return codes
 
 
-async def scenario(name: str, seconds: float, env: dict[str, str]) -> dict[str, Any]:
+async def _lobbies(srv: Server, n: int) -> None:
+    async def some(k: int) -> None:
+        for _ in range(k):
+            await asyncio.to_thread(_call, srv.base, "POST", "/api/rooms", {"game": "killer", "players": 5})
+
+    await asyncio.gather(*(some(n // 8) for _ in range(8)))
+
+
+async def scenario(name: str, seconds: float, env: dict[str, str], lobbies: int = 0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(f"sqlite:///{tmp}/abuse.db", env)
         try:
@@ -145,6 +157,8 @@ async def scenario(name: str, seconds: float, env: dict[str, str]) -> dict[str, 
             _, joined = _call(srv.base, "POST", f"/api/rooms/{made['room']}/join", {"name": "victim"})
             ws_url = f"ws://127.0.0.1:{srv.port}/ws/{made['room']}"
             pairs: list[str] = []
+            if name == "connect_lobbies":
+                await _lobbies(srv, lobbies)
             if name == "replays":
                 for code in await _finished_rooms(srv, 10):
                     pairs += [f"/api/rooms/{code}/replay?as={who}" for who in ("spectator", "all", 0, 1, 2, 3)]
@@ -178,16 +192,18 @@ async def scenario(name: str, seconds: float, env: dict[str, str]) -> dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=15.0, help="spam time per scenario")
-    parser.add_argument("--only", choices=["rooms", "replays", "connect"], action="append")
+    parser.add_argument("--only", choices=["rooms", "replays", "connect", "connect_lobbies"], action="append")
+    parser.add_argument("--lobbies", type=int, default=4000, help="rooms made first for connect_lobbies")
     parser.add_argument("--env", action="append", default=[], help="TREACHERY_<LIMIT>=VALUE for the server")
     parser.add_argument("--json", help="write the results here too")
     args = parser.parse_args()
     env = dict(item.split("=", 1) for item in args.env)
-    results = [asyncio.run(scenario(name, args.seconds, env)) for name in args.only or ["rooms", "replays", "connect"]]
-    print(f"{'scenario':<9} {'accepted':>8} {'refused':>8} {'pings':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
+    names = args.only or ["rooms", "replays", "connect"]
+    results = [asyncio.run(scenario(name, args.seconds, env, args.lobbies)) for name in names]
+    print(f"{'scenario':<15} {'accepted':>8} {'refused':>8} {'pings':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
           f"{'RSS MiB before → after':>23}")
     for r in results:
-        print(f"{r['scenario']:<9} {r['accepted']:>8} {r['refused']:>8} {r['pings']:>6} {r['ping_median_ms']:>9} "
+        print(f"{r['scenario']:<15} {r['accepted']:>8} {r['refused']:>8} {r['pings']:>6} {r['ping_median_ms']:>9} "
               f"{r['ping_p99_ms']:>7} {r['ping_max_ms']:>7} {r['rss_before_mib']:>11} → {r['rss_after_mib']}")
     if args.json:
         with open(args.json, "w") as out:

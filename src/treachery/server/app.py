@@ -202,7 +202,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             seat = await _hello(websocket, room, settings)
         finally:
             admission.close_pending(client)
-        if seat is _REFUSED:
+        if seat == _REFUSED:
             return
         if seat is None:  # a spectator: its client's connection rate, then the caps
             refused = await admission.rate("connect", client) or admission.open_spectator(client, len(room.spectators))
