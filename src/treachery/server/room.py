@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -175,8 +176,9 @@ class Room:
         self.touched = time.monotonic()  # the last join, leave, connect or disconnect: idle lobbies expire
         self.creator: str | None = None  # the client that created the room (its open lobbies are counted)
         self.on_start: Callable[[Room], None] | None = None
-        self.writing = False  # an action is applied in memory but not yet durable: nobody may hear of it yet
-        self.broadcast_owed = False  # a broadcast was asked for while writing; it is sent once the write settles
+        # an action is applied in memory but not yet durable: nobody may hear of it (every path that writes an
+        # action broadcasts once the write has settled, whichever way)
+        self.writing = False
 
     # ---- restore --------------------------------------------------------------------------------
 
@@ -209,7 +211,6 @@ class Room:
             if a["cid"] is not None:
                 self.cids[a["seat"]][a["cid"]] = a["decision"]
         self.actions = len(steps)
-        self.kicked = set(row.kicked or ())
 
     @property
     def finished_unmarked(self) -> bool:
@@ -571,9 +572,7 @@ class Room:
     def _broadcast(self) -> None:
         """Sends each subscriber what its seat may see now, if that changed since its last frame."""
         if self.writing:  # an action is not durable yet: nobody hears of it (nor of anything else) until it is
-            self.broadcast_owed = True
             return
-        self.broadcast_owed = False
         subs = list(self.spectators) + [sub for seat in self.seats for sub in seat.subscribers]
         if not subs:
             return
@@ -771,7 +770,10 @@ class Rooms:
         every = max(0.05, min(60.0, self.settings.lobby_idle / 4))
         while True:
             await asyncio.sleep(every)
-            await self.sweep()
+            try:
+                await self.sweep()
+            except Exception:  # the store refused: the lobbies stay, and the next sweep tries again
+                logging.getLogger("treachery.server").exception("expiring idle lobbies failed")
 
     async def sweep(self) -> int:
         """Expires the idle lobbies now, in the store and in memory; returns how many."""
