@@ -109,6 +109,7 @@ class Tally:
     acked: dict[tuple[str, str], int] = field(default_factory=dict)  # (room, cid) -> decision, acked as new
     duplicates: int = 0  # a cid acknowledged as new twice
     resent_acks: int = 0  # resends answered duplicate=True (as they should be)
+    ended_by_record: int = 0  # players who missed the end and read it from /record after a restart
     results: dict[str, Any] = field(default_factory=dict)  # room -> the result its players were shown
     kill_after_act: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -158,7 +159,18 @@ async def player(srv: Server, code: str, token: str, seat: int, tally: Tally, rn
                             await ws.send(json.dumps(pending))
                             if rng.random() < after_act:
                                 tally.kill_after_act.set()
-        except (TimeoutError, OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+        except websockets.ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code == 4404:
+                # a finished room is not restored after a restart: a player who missed the end reads it from the
+                # published record instead (the room is over in the store, or it would have been restored)
+                status, record = await asyncio.to_thread(_call, srv.base, "GET", f"/api/rooms/{code}/record")
+                if status == 200:
+                    tally.results[code] = json.loads(json.dumps(treachery.replay_record(record).result()))
+                    tally.ended_by_record += 1
+                    return
+            await asyncio.sleep(backoff)
+            backoff = min(1.0, backoff * 2)
+        except (TimeoutError, OSError, websockets.InvalidHandshake):
             await asyncio.sleep(backoff)
             backoff = min(1.0, backoff * 2)
 
@@ -222,6 +234,7 @@ async def soak(url: str, rooms: int, kills: int, seed: int, settle: float, minut
     report.update(kills=done_kills, kill_minutes=minutes,
                   games=len(games), acknowledged=len(tally.acked), duplicates_acked=tally.duplicates,
                   resends_answered_duplicate=tally.resent_acks, stuck=report["stuck"] + stuck_unfinished,
+                  players_ended_by_record=tally.ended_by_record,
                   restart_median_s=round(statistics.median(srv.restarts[1:] or srv.restarts), 2),
                   restart_max_s=round(max(srv.restarts[1:] or srv.restarts), 2))
     report["duplicates"] += tally.duplicates
