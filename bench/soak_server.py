@@ -123,7 +123,23 @@ async def player(srv: Server, code: str, token: str, seat: int, tally: Tally, rn
                  after_act: float) -> None:
     """Plays one seat to the game's end through any number of server deaths."""
     pending: dict[str, Any] | None = None  # the act sent and not yet acknowledged
+    decisions: list[dict[str, Any]] = []  # the seat's decisions in the last state frame
     backoff = 0.05
+
+    async def answer(ws: Any) -> None:
+        """Acts on the last state's decision once nothing is waiting for an answer (the state may have come before
+        the reply to a resend, so this runs after every reply too)."""
+        nonlocal pending
+        if pending is not None or not decisions:
+            return
+        await asyncio.sleep(rng.uniform(0.0, 0.15))
+        decision = decisions[0]
+        pending = {"type": "act", "decision": decision["id"], "option": policy(seat, decision),
+                   "cid": f"{seat}-{decision['id']}-{secrets.token_hex(3)}"}
+        await ws.send(json.dumps(pending))
+        if rng.random() < after_act:
+            tally.kill_after_act.set()
+
     while True:
         await srv.up.wait()
         try:
@@ -144,21 +160,17 @@ async def player(srv: Server, code: str, token: str, seat: int, tally: Tally, rn
                         tally.acked[key] = frame["decision"]
                         if pending is not None and pending["cid"] == frame["cid"]:
                             pending = None
+                            decisions = [d for d in decisions if d["id"] != frame["decision"]]
+                            await answer(ws)
                     elif frame["type"] == "error" and pending is not None and frame.get("cid") == pending["cid"]:
                         pending = None  # refused (stale after a bot's or timeout's move): nothing was applied
+                        await answer(ws)
                     elif frame["type"] == "state":
                         if frame["over"]:
                             tally.results[code] = frame["result"]
                             return
-                        mine = [d for d in frame["decisions"] if pending is None or d["id"] != pending["decision"]]
-                        if mine and pending is None:
-                            await asyncio.sleep(rng.uniform(0.0, 0.15))
-                            decision = mine[0]
-                            pending = {"type": "act", "decision": decision["id"], "option": policy(seat, decision),
-                                       "cid": f"{seat}-{decision['id']}-{secrets.token_hex(3)}"}
-                            await ws.send(json.dumps(pending))
-                            if rng.random() < after_act:
-                                tally.kill_after_act.set()
+                        decisions = frame["decisions"]
+                        await answer(ws)
         except websockets.ConnectionClosed as closed:
             if closed.rcvd is not None and closed.rcvd.code == 4404:
                 # a finished room is not restored after a restart: a player who missed the end reads it from the
