@@ -60,6 +60,8 @@ class Shown:
         strings(view, self.strings)
         log, self.log_position = game.log_since(self.seat, self.log_position)
         strings(log, self.strings)
+        if game.over:  # the end may reveal the whole log (the Guest, G-W13): what log_for shows the seat now
+            strings(game.log_for(self.seat), self.strings)
         if self.seat is not None:
             strings([d.to_dict() for d in game.pending_for(self.seat)], self.strings)
 

@@ -1,4 +1,4 @@
-"""Connection caps per room and per server, and a client that does not read: refused or closed with their own
+"""Spectator caps per room and per server, and a client that does not read: refused or closed with their own
 codes while the rooms go on. The server runs with small limits set through ``TREACHERY_<LIMIT>``."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from treachery.server.protocol import CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY
 
 from .conftest import Server, hello, make_room, recv, start
 
-LIMITS = {"TREACHERY_MAX_ROOM_CONNECTIONS": "3", "TREACHERY_MAX_CONNECTIONS": "5", "TREACHERY_QUEUE_LIMIT": "16",
+LIMITS = {"TREACHERY_MAX_ROOM_SPECTATORS": "3", "TREACHERY_MAX_CONNECTIONS": "5", "TREACHERY_QUEUE_LIMIT": "16",
           "TREACHERY_SEND_BUFFER": "8192"}
 
 
@@ -33,7 +33,8 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 async def _refused(srv: Server, code: str) -> tuple[dict[str, Any], int]:
     ws = await websockets.connect(srv.ws(code))
-    error = await recv(ws)  # refused before it may say hello
+    await ws.send(json.dumps({"type": "hello"}))
+    error = await recv(ws)  # a spectator over a cap: refused after its hello
     with pytest.raises(websockets.ConnectionClosed) as closed:
         await recv(ws)
     assert closed.value.rcvd is not None

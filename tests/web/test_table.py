@@ -26,6 +26,9 @@ def test_friends_a_spectator_a_refresh_chat_and_the_replay(new_tab: Callable[...
     bob.page.fill("#chat input", "ready when you are")  # talk in the lobby, on the table channel
     bob.page.click("#chat button[type=submit]")
     ann.page.wait_for_selector("#chat .chat-lines >> text=ready when you are")
+    # every line names its seat, so look-alike names cannot pass for one another
+    assert ann.page.locator("#chat .chat-line", has_text="ready when you are").inner_text() == \
+        "Bob (P2): ready when you are"
     ann.page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     ann.page.click("#start")
     for tab in (ann, bob, watcher):

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gzip
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,12 +15,14 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .. import Game, game_class, games
 from ..bots.seating import available_kinds, default_kind
 from . import replay as replays
 from . import store as db
+from .admission import Admission, Refusal
+from .limits_http import BodyLimit, client_of
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_HELLO_TIMEOUT,
@@ -31,6 +34,7 @@ from .protocol import (
     Act,
     Chat,
     Claim,
+    ClientActionId,
     ClientMessage,
     CreateRoom,
     Error,
@@ -43,32 +47,49 @@ from .protocol import (
     Ready,
     SeatAuth,
 )
+from .replay_builder import ReplayBuilder
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
 
 SEATABLE = ("random", "heuristic", "best")  # the bot kinds a room may seat (CreateRoom.bots)
+
+log = logging.getLogger("treachery.server")
+_CID = TypeAdapter(ClientActionId)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = db.Store(db_url)
     rooms = Rooms(store, settings)
+    admission = Admission(settings)
+    rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
+    builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.open)  # runs the Alembic migrations
         await rooms.restore()
+        rooms.start_sweeping()
         yield
         rooms.close()
+        builder.close()
         await asyncio.to_thread(store.close)
 
     app = FastAPI(title="treachery", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.state.store = store
+    app.state.admission = admission
+    app.add_middleware(BodyLimit, limit=settings.max_body)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status)
+        headers = {"retry-after": str(error.retry_after)} if error.retry_after is not None else None
+        return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status, headers=headers)
+
+    async def within_rate(what: str, request: Request) -> None:
+        refused = await admission.rate(what, client_of(request))
+        if refused is not None:
+            raise RoomError(refused.code, refused.message, 429, refused.retry_after)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -90,12 +111,19 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         return [_game_facts(game_class(name), settings.dev) for name in games()]
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: CreateRoom) -> dict[str, Any]:
-        room, host_token = await rooms.create(body)
+    async def create_room(request: Request, body: CreateRoom) -> dict[str, Any]:
+        client = client_of(request)
+        refused = admission.may_open_lobby(client)
+        if refused is not None:
+            raise RoomError(refused.code, refused.message, 429)
+        await within_rate("create", request)
+        room, host_token = await rooms.create(body, client)
+        admission.lobby_opened(client, room.code)
         return {"room": room.code, "host_token": host_token, "invite": f"/r/{room.code}", "seats": room.row.players}
 
     @app.get("/api/rooms/{code}")
-    async def room_info(code: str) -> dict[str, Any]:
+    async def room_info(request: Request, code: str) -> dict[str, Any]:
+        await within_rate("info", request)
         room = room_or_404(code)
         return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
                 "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
@@ -103,7 +131,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                 "bot_delay": settings.bot_delay}
 
     @app.post("/api/rooms/{code}/join")
-    async def join(code: str, body: Join) -> dict[str, Any]:
+    async def join(request: Request, code: str, body: Join) -> dict[str, Any]:
+        await within_rate("join", request)
         room = room_or_404(code)
         seat, token = await room.join(body.name, body.token)
         return {"room": code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
@@ -134,11 +163,10 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             raise RoomError("not_over", "the record is published when the game is over", 409)
         return found
 
-    replay_cache: dict[tuple[str, int | str], bytes] = {}  # gzipped JSON: finished games never change
-
     @app.get("/api/rooms/{code}/replay")
     async def replay(request: Request, code: str, as_: str = Query("spectator", alias="as", max_length=16)) -> Response:
         """A finished game step by step, as a seat, as a spectator or with everything revealed (docs/protocol.md)."""
+        await within_rate("replay", request)
         found = await store.run(db.load_record(code))
         if found is None:
             raise RoomError("no_such_room", "there is no room with that code", 404)
@@ -148,13 +176,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                                          f"{replays.SPECTATOR!r} or {replays.ALL!r}", 422)
         if found.pop("status") != "over":
             raise RoomError("not_over", "replays are published when the game is over", 409)
-        key = (code, who)
-        if key not in replay_cache:
-            names = await store.run(db.load_names(code))
-            replay_cache[key] = await asyncio.to_thread(_gzipped_replay, code, found, names, who)
-            if len(replay_cache) > 32:
-                replay_cache.pop(next(iter(replay_cache)))
-        body = replay_cache[key]  # every step's whole view repeats a lot: gzip shrinks it about twenty times
+        names = await store.run(db.load_names(code))
+        body = await builder.get((code, who), found, names)  # whole views repeat a lot: gzip shrinks them ~20x
         if "gzip" in request.headers.get("accept-encoding", ""):
             return Response(body, media_type="application/json",
                             headers={"content-encoding": "gzip", "vary": "accept-encoding"})
@@ -170,62 +193,89 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         if room is None:
             await _refuse(websocket, "no_such_room", "there is no room with that code", CLOSE_NO_SUCH_ROOM)
             return
-        if rooms.connections() >= settings.max_connections or room.connections() >= settings.max_room_connections:
-            await _refuse(websocket, "rate_limited", "too many connections", CLOSE_TOO_MANY)
+        client = client_of(websocket)
+        refused = admission.open_pending(client)
+        if refused is not None:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
             return
         try:
-            first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
-        except TimeoutError:
-            await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
-            return
-        text = first.get("text")
-        if first.get("type") == "websocket.disconnect":
-            return
-        if text is not None and len(text.encode()) > settings.max_message:
-            await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
-                          CLOSE_TOO_LARGE)
-            return
-        try:
-            hello = ClientMessage.validate_json(text or "")
-        except ValidationError:
-            hello = None
-        if not isinstance(hello, Hello):
-            await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
-                          CLOSE_MALFORMED_HELLO)
-            return
-        seat: int | None = None
-        if hello.token is not None:
-            seat = room.seat_of(hello.token)
-            if seat is None:
-                await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
-                              CLOSE_UNAUTHENTICATED)
-                return
-        sub = Subscriber(seat, settings.queue_limit)
-        sub.send(room.welcome(sub))
-        room.attach(sub)
-        sender = asyncio.create_task(_pump(websocket, sub))
-        try:
-            await _receive(websocket, room, sub, settings)
+            seat = await _hello(websocket, room, settings)
         finally:
-            room.detach(sub)
-            sub.close(1000)
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(sender, 2)
-            sender.cancel()
+            admission.close_pending(client)
+        if seat == _REFUSED:
+            return
+        if seat is None:  # a spectator: its client's connection rate, then the caps
+            refused = await admission.rate("connect", client) or admission.open_spectator(client, len(room.spectators))
+        elif len(room.seats[seat].subscribers) >= settings.max_seat_connections:
+            refused = Refusal("rate_limited", f"at most {settings.max_seat_connections} connections per seat")
+        else:
+            refused = None
+        if refused is not None:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
+            return
+        try:
+            await _play(websocket, room, seat, settings)
+        finally:
+            if seat is None:
+                admission.close_spectator(client)
 
     mount_web(app)  # the browser client: /, /r/{room}, /replay/{room}, /howto/{game}, /static
     return app
 
 
-def _gzipped_replay(code: str, record: dict[str, Any], names: list[str | None], who: int | str) -> bytes:
-    built = {"room": code, **replays.build(record, names, who),
-             "seat_labels": [seat_label(record["game"], i) for i in range(record["players"])]}
-    return gzip.compress(json.dumps(built, separators=(",", ":")).encode(), compresslevel=6)
+_REFUSED = -1  # _hello's answer when it has refused the connection itself
+
+
+async def _hello(websocket: WebSocket, room: Room, settings: Settings) -> int | None:
+    """Waits for the hello: the seat its token holds, None for a spectator, or _REFUSED (already closed)."""
+    try:
+        first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+    except TimeoutError:
+        await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
+        return _REFUSED
+    text = first.get("text")
+    if first.get("type") == "websocket.disconnect":
+        return _REFUSED
+    if text is not None and len(text.encode()) > settings.max_message:
+        await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
+                      CLOSE_TOO_LARGE)
+        return _REFUSED
+    try:
+        hello = ClientMessage.validate_json(text or "")
+    except ValidationError:
+        hello = None
+    if not isinstance(hello, Hello):
+        await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
+                      CLOSE_MALFORMED_HELLO)
+        return _REFUSED
+    if hello.token is None:
+        return None
+    seat = room.seat_of(hello.token)
+    if seat is None:
+        await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
+                      CLOSE_UNAUTHENTICATED)
+        return _REFUSED
+    return seat
+
+
+async def _play(websocket: WebSocket, room: Room, seat: int | None, settings: Settings) -> None:
+    """A connection that said hello: welcome, then its frames out and its messages in until either side closes."""
+    sub = Subscriber(seat, settings.queue_limit)
+    sub.send(room.welcome(sub))
+    room.attach(sub)
+    sender = asyncio.create_task(_pump(websocket, sub))
+    try:
+        await _receive(websocket, room, sub, settings)
+    finally:
+        room.detach(sub)
+        sub.close(1000)
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 2)
+        sender.cancel()
 
 
 async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: Settings) -> None:
-    tokens, stamp, strikes = settings.burst, time.monotonic(), 0
-    chat_tokens, chat_stamp = settings.chat_burst, time.monotonic()  # table talk has its own, slower budget
+    budget = _Budget(settings)
     while not sub.closed:
         try:
             message = await websocket.receive()
@@ -233,54 +283,74 @@ async def _receive(websocket: WebSocket, room: Room, sub: Subscriber, settings: 
             return
         if message["type"] == "websocket.disconnect":
             return
-        text = message.get("text")
-        size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
-        if size > settings.max_message:
-            sub.send_model(Error(code="too_large", message=f"messages are limited to {settings.max_message} bytes"))
-            sub.close(CLOSE_TOO_LARGE)
-            return
-        now = time.monotonic()
-        tokens = min(settings.burst, tokens + (now - stamp) * settings.rate)
-        stamp = now
-        if tokens < 1:
-            strikes += 1
-            if strikes >= settings.rate_strikes:
-                sub.send_model(Error(code="rate_limited", message="too many messages; closing"))
-                sub.close(CLOSE_TOO_MANY)
-                return
-            sub.send_model(Error(code="rate_limited", message=f"at most {settings.rate:g} messages a second"))
-            continue
-        tokens -= 1
         try:
-            parsed = ClientMessage.validate_json(text) if text is not None else None
-        except ValidationError as error:
-            sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
-            continue
-        if isinstance(parsed, Act):
-            await room.submit(sub, parsed)
-        elif isinstance(parsed, Chat | Claim):
-            chat_tokens = min(settings.chat_burst, chat_tokens + (now - chat_stamp) * settings.chat_rate)
-            chat_stamp = now
-            if chat_tokens < 1:
-                sub.send_model(Error(code="rate_limited", message=(
-                    f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
-                continue
-            if isinstance(parsed, Claim):
-                said = await room.claim(sub, dict(parsed.claim))
-            elif not parsed.text.strip():
-                sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
-                said = False
-            else:
-                said = await room.say(sub, parsed.channel, parsed.text.strip())
-            chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
-        elif isinstance(parsed, Ready):
-            room.set_ready(sub, parsed.ready)
-        elif isinstance(parsed, Ping):
-            sub.send_model(Pong())
-        elif isinstance(parsed, Hello):
-            sub.send_model(Error(code="malformed", message="already said hello on this connection"))
+            await _handle(message, room, sub, settings, budget)
+        except Exception:  # a message the server could not handle harms neither the connection nor the room
+            log.exception("room %s: a client message raised", room.code)
+            sub.send_model(Error(code="internal", message="the server could not handle that message"))
+
+
+class _Budget:
+    """One connection's message budgets (token buckets): every message, and table talk's own slower one."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.tokens, self.stamp, self.strikes = settings.burst, time.monotonic(), 0
+        self.chat_tokens, self.chat_stamp = settings.chat_burst, time.monotonic()
+
+
+async def _handle(message: Any, room: Room, sub: Subscriber, settings: Settings, budget: _Budget) -> None:
+    """One client message after hello: size, rate, then what it asks for."""
+    text = message.get("text")
+    size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
+    if size > settings.max_message:
+        sub.send_model(Error(code="too_large", message=f"messages are limited to {settings.max_message} bytes"))
+        sub.close(CLOSE_TOO_LARGE)
+        return
+    now = time.monotonic()
+    budget.tokens = min(settings.burst, budget.tokens + (now - budget.stamp) * settings.rate)
+    budget.stamp = now
+    if budget.tokens < 1:
+        budget.strikes += 1
+        if budget.strikes >= settings.rate_strikes:
+            sub.send_model(Error(code="rate_limited", message="too many messages; closing", cid=_cid_of(text)))
+            sub.close(CLOSE_TOO_MANY)
+            return
+        # with the cid, a client knows which act was dropped and resends it once the budget allows
+        sub.send_model(Error(code="rate_limited", message=f"at most {settings.rate:g} messages a second",
+                             cid=_cid_of(text)))
+        return
+    budget.tokens -= 1
+    try:
+        parsed = ClientMessage.validate_json(text) if text is not None else None
+    except ValidationError as error:
+        sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
+        return
+    if isinstance(parsed, Act):
+        await room.submit(sub, parsed)
+    elif isinstance(parsed, Chat | Claim):
+        budget.chat_tokens = min(settings.chat_burst,
+                                 budget.chat_tokens + (now - budget.chat_stamp) * settings.chat_rate)
+        budget.chat_stamp = now
+        if budget.chat_tokens < 1:
+            sub.send_model(Error(code="rate_limited", message=(
+                f"at most {settings.chat_rate:g} chat messages a second (bursts of {settings.chat_burst:g})")))
+            return
+        if isinstance(parsed, Claim):
+            said = await room.claim(sub, dict(parsed.claim))
+        elif not parsed.text.strip():
+            sub.send_model(Error(code="malformed", message="text: a message must have a visible character"))
+            said = False
         else:
-            sub.send_model(Error(code="malformed", message="send text frames of JSON, not binary"))
+            said = await room.say(sub, parsed.channel, parsed.text.strip())
+        budget.chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
+    elif isinstance(parsed, Ready):
+        room.set_ready(sub, parsed.ready)
+    elif isinstance(parsed, Ping):
+        sub.send_model(Pong())
+    elif isinstance(parsed, Hello):
+        sub.send_model(Error(code="malformed", message="already said hello on this connection"))
+    else:
+        sub.send_model(Error(code="malformed", message="send text frames of JSON, not binary"))
 
 
 async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
@@ -323,12 +393,13 @@ def _first_problem(errors: Any) -> str:
 
 
 def _cid_of(text: str | None) -> str | None:
+    """The message's cid, so a refusal names the act it refuses; None unless it is a cid the protocol allows."""
     try:
         data = json.loads(text or "")
-    except ValueError:
+        cid = data.get("cid") if isinstance(data, dict) else None
+        return _CID.validate_python(cid) if cid is not None else None
+    except (ValueError, RecursionError):  # pydantic's ValidationError is a ValueError
         return None
-    cid = data.get("cid") if isinstance(data, dict) else None
-    return cid if isinstance(cid, str) and len(cid) <= 64 else None
 
 
 def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:

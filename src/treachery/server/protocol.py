@@ -6,13 +6,15 @@ Frames are built per recipient from that seat's view, its own decisions and its 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 # The error codes, in the order the act ladder checks them; the others are refusals outside the ladder.
 LADDER = ("malformed", "unauthenticated", "not_your_turn", "stale", "illegal")
-ERROR_CODES = LADDER + ("game_over", "not_started", "too_large", "rate_limited", "unavailable", "forbidden_channel")
+ERROR_CODES = LADDER + ("game_over", "not_started", "too_large", "rate_limited", "unavailable", "forbidden_channel",
+                        "internal")
 
 # WebSocket close codes (4000-4999 are the application's own range).
 CLOSE_NORMAL = 1000
@@ -27,7 +29,20 @@ CLOSE_KICKED = 4409  # the seat left, was kicked, or the room closed
 CLOSE_TOO_MANY = 4429  # rate limit or connection cap
 CLOSE_SLOW_CONSUMER = 4430
 
-ClientActionId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def refuse_control(value: str) -> str:
+    """Text people typed may hold any character they can see, never a control character (NUL included, which
+    PostgreSQL cannot store), nor half of a surrogate pair (which cannot be encoded at all): both are refused."""
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise ValueError(f"control and unpaired surrogate characters are not allowed (found U+{ord(char):04X})")
+    return value
+
+
+PlainText = Annotated[str, AfterValidator(refuse_control)]
+ClientActionId = Annotated[PlainText, Field(min_length=1, max_length=64)]
+Token = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]  # URL-safe, as issued
 
 
 class _Strict(BaseModel):
@@ -41,7 +56,7 @@ class Hello(_Strict):
     """The first message on a connection: a seat token, or none to watch as a spectator."""
 
     type: Literal["hello"]
-    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    token: Token | None = None
 
 
 class Act(_Strict):
@@ -57,8 +72,8 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ChannelId = Annotated[str, Field(min_length=1, max_length=32)]
-ChatText = Annotated[str, Field(min_length=1, max_length=300)]
+ChannelId = Annotated[PlainText, Field(min_length=1, max_length=32)]
+ChatText = Annotated[PlainText, Field(min_length=1, max_length=300)]
 
 
 class Chat(_Strict):
@@ -219,19 +234,22 @@ class CreateRoom(_Strict):
     setup: dict[str, Any] | None = None  # only with --dev
 
 
+NAME_LENGTH = 40  # characters of a display name, after normalising (see names.py)
+
+
 class Join(_Strict):
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    token: str | None = None  # a seat token already held for this room: joining again returns the same seat
+    name: Annotated[PlainText, Field(min_length=1, max_length=NAME_LENGTH)]
+    token: Token | None = None  # a seat token already held for this room: joining again returns the same seat
 
 
 class SeatAuth(_Strict):
-    token: Annotated[str, Field(min_length=1, max_length=128)]
+    token: Token
 
 
 class Kick(_Strict):
-    host_token: Annotated[str, Field(min_length=1, max_length=128)]
+    host_token: Token
     seat: Annotated[int, Field(ge=0)]
 
 
 class HostAuth(_Strict):
-    host_token: Annotated[str, Field(min_length=1, max_length=128)]
+    host_token: Token

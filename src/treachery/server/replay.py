@@ -20,7 +20,7 @@ def parse_as(value: str, players: int) -> int | str | None:
     """``all``, ``spectator`` or a seat number of this game; None for anything else."""
     if value in (ALL, SPECTATOR):
         return value
-    if value.isdigit() and int(value) < players:
+    if value.isascii() and value.isdigit() and int(value) < players:  # isdigit alone takes "²"; int() does not
         return int(value)
     return None
 
@@ -70,3 +70,15 @@ def _every_entry(game: Game, position: int) -> list[dict[str, Any]]:
 
 def _json_safe(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
+
+
+def gzipped(code: str, record: dict[str, Any], names: list[str | None], who: int | str) -> bytes:
+    """The replay as the HTTP answer sends it: compact JSON, gzipped (whole views at every step repeat a lot).
+    Runs in the replay builder's own process (``replay_builder``), so a long build never holds up the rooms."""
+    import gzip
+
+    from .. import game_class
+
+    built = {"room": code, **build(record, names, who),
+             "seat_labels": [game_class(record["game"]).seat_label(i) for i in range(record["players"])]}
+    return gzip.compress(json.dumps(built, separators=(",", ":")).encode(), compresslevel=6)

@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -27,8 +28,9 @@ from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
 from ..engine.options import dev_only
+from . import names
 from . import store as db
-from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, Act, CreateRoom, Error
+from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, NAME_LENGTH, Act, CreateRoom, Error
 
 CHAT_KEEP = 100  # messages of each channel kept in memory, and sent to a connection that may newly read them
 
@@ -43,8 +45,25 @@ class Settings:
     burst: float = 40.0  # ... with bursts up to this many
     rate_strikes: int = 20  # refusals for rate before the connection is closed
     hello_timeout: float = 10.0
-    max_connections: int = 5000
-    max_room_connections: int = 64
+    # Connections. Seated players are always admitted (up to max_seat_connections each); the caps are on others.
+    max_connections: int = 5000  # spectators on the whole server
+    max_room_spectators: int = 64  # spectators of one room
+    max_client_connections: int = 64  # spectators from one client (network address)
+    max_seat_connections: int = 8  # connections holding one seat's token at once
+    max_pending: int = 1000  # connections that have not said hello yet, on the whole server ...
+    max_client_pending: int = 32  # ... and from one client
+    connect_rate: str = "120/minute"  # spectator connections a client may open (``limits`` notation)
+    # HTTP, per client
+    create_rate: str = "30/minute"  # rooms created
+    max_client_lobbies: int = 20  # rooms a client created that are still in their lobby
+    join_rate: str = "60/minute"
+    info_rate: str = "600/minute"  # GET /api/rooms/{room}: a lobby page polls it
+    replay_rate: str = "60/minute"
+    max_body: int = 65536  # bytes of an HTTP request body
+    lobby_idle: float = 6 * 3600.0  # seconds a lobby with nobody connected and no join lives (memory and store)
+    replay_cache_bytes: int = 64 << 20  # built replays kept (gzipped), newest used first
+    replay_queue: int = 8  # replay builds waiting for the builder process; more are refused, rate_limited
+    limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
@@ -59,7 +78,9 @@ def settings_from_env(settings: Settings, environ: Mapping[str, str]) -> Setting
     changes: dict[str, Any] = {}
     for name, value in vars(settings).items():
         raw = environ.get(f"TREACHERY_{name.upper()}")
-        if raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
+        if raw is not None and isinstance(value, str):
+            changes[name] = raw
+        elif raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
             try:
                 changes[name] = type(value)(raw)
             except ValueError:
@@ -70,10 +91,11 @@ def settings_from_env(settings: Settings, environ: Mapping[str, str]) -> Setting
 class RoomError(Exception):
     """A refused room operation: ``code`` for programs (HTTP status via ``status``), message for people."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(self, code: str, message: str, status: int = 409, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.retry_after = retry_after  # seconds, for a refusal over a rate (HTTP Retry-After)
 
 
 def token_hash(token: str) -> str:
@@ -95,6 +117,7 @@ class Subscriber:
         self.log_pos = 0  # the game's log position those entries reach (``Game.log_since``)
         self.last_channels: list[dict[str, Any]] | None = None
         self.readable: set[str] = set()  # channels whose messages this connection has been sent
+        self.whole_log_sent = False  # the game's end was sent with this seat's whole log (see Room._broadcast)
         self.closed = False
 
     def send(self, text: str, backlog: bool = False) -> None:
@@ -149,12 +172,20 @@ class Room:
         self.on_over: Callable[[Room], None] | None = None
         self.chat: dict[str, deque[dict[str, Any]]] = {}  # channel -> its last messages
         self.chat_n = 0  # the next message's number
+        self.kicked: set[str] = set()  # look-alike keys of the names the host kicked: they may not join again
+        self.touched = time.monotonic()  # the last join, leave, connect or disconnect: idle lobbies expire
+        self.creator: str | None = None  # the client that created the room (its open lobbies are counted)
+        self.on_start: Callable[[Room], None] | None = None
+        # an action is applied in memory but not yet durable: nobody may hear of it (every path that writes an
+        # action broadcasts once the write has settled, whichever way)
+        self.writing = False
 
     # ---- restore --------------------------------------------------------------------------------
 
     def restore(self, row: db.RoomRow) -> None:
         """Rebuilds the room from its stored seats and record: the game by replay, the bots by replaying their
         own choices (so a bot that remembers decides after a restart exactly as it would have without one)."""
+        self.kicked = set(row.kicked or ())
         for s in row.seats:
             seat = self.seats[s["seat"]]
             seat.name, seat.token_hash, seat.bot = s["name"], s["token_hash"], bool(s["bot"])
@@ -181,6 +212,11 @@ class Room:
                 self.cids[a["seat"]][a["cid"]] = a["decision"]
         self.actions = len(steps)
 
+    @property
+    def finished_unmarked(self) -> bool:
+        """The record ends the game but the room still says playing (a server before one-transaction ends)."""
+        return self.status == "playing" and self.game is not None and self.game.over
+
     def restore_chat(self, messages: list[dict[str, Any]]) -> None:
         for message in messages:
             self._keep({"type": "chat", **message})
@@ -206,9 +242,12 @@ class Room:
             raise RoomError("unauthenticated", "that is not this room's host token", 403)
 
     async def join(self, name: str, token: str | None) -> tuple[int, str]:
-        name = " ".join(name.split())
+        name = names.normalise(name)
         if not name:
             raise RoomError("malformed", "a display name must have a visible character", 422)
+        if len(name) > NAME_LENGTH:
+            raise RoomError("malformed", f"a display name has at most {NAME_LENGTH} characters", 422)
+        key = names.look_alike_key(name)
         async with self.lock:
             if token is not None:
                 seat = self.seat_of(token)
@@ -217,11 +256,14 @@ class Room:
                 return seat, token  # joining again with the token held: the same seat
             if self.status != "lobby":
                 raise RoomError("already_started", "this room's game has already started")
-            if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
-                raise RoomError("name_taken", f"someone in this room is already called {name!r}")
+            if key in self.kicked:
+                raise RoomError("kicked", "the host removed that name from this room", 403)
+            if any(s.name is not None and names.look_alike_key(s.name) == key for s in self.seats):
+                raise RoomError("name_taken", f"someone in this room already has a name that looks like {name!r}")
             free = next((i for i, s in enumerate(self.seats) if s.token_hash is None), None)
             if free is None:
                 raise RoomError("room_full", f"all {len(self.seats)} seats are taken")
+            self.touched = time.monotonic()
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
             await self.store.run(db.set_seat(self.code, free, name, digest, False))
@@ -245,7 +287,10 @@ class Room:
                 raise RoomError("already_started", "players can be removed only before the game starts")
             if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
                 raise RoomError("no_such_seat", f"nobody sits in seat {seat}", 404)
-            await self._vacate(seat)
+            kicked = sorted(self.kicked | {names.look_alike_key(self.seats[seat].name or "")})
+            await self.store.run(db.kick_seat(self.code, seat, kicked))  # the name is kept for the room's life
+            self.kicked = set(kicked)
+            self._clear_seat(seat)
         self._broadcast()
 
     async def _vacate(self, index: int) -> None:
@@ -253,6 +298,11 @@ class Room:
         seat = self.seats[index]
         playing = self.status != "lobby"
         await self.store.run(db.set_seat(self.code, index, seat.name if playing else None, None, playing))
+        self._clear_seat(index)
+
+    def _clear_seat(self, index: int) -> None:
+        seat = self.seats[index]
+        playing = self.status != "lobby"
         seat.token_hash = None
         seat.ready = False
         if playing:
@@ -287,6 +337,8 @@ class Room:
                 self.seats[i].bot = True
             self.game = game
             self.status = "playing"
+            if self.on_start is not None:
+                self.on_start(self)
             for index, seat in enumerate(self.seats):
                 if not seat.subscribers:
                     self._seat_left(index)
@@ -298,6 +350,7 @@ class Room:
         return len(self.spectators) + sum(len(s.subscribers) for s in self.seats)
 
     def attach(self, sub: Subscriber) -> None:
+        self.touched = time.monotonic()
         if sub.seat is None:
             self.spectators.add(sub)
         else:
@@ -310,6 +363,7 @@ class Room:
         self._broadcast()
 
     def detach(self, sub: Subscriber) -> None:
+        self.touched = time.monotonic()
         if sub.seat is None:
             self.spectators.discard(sub)
         else:
@@ -378,6 +432,8 @@ class Room:
             except _Unavailable:
                 sub.send_model(Error(code="unavailable", cid=act.cid,
                                      message="the action could not be stored; nothing was applied, try again"))
+                sub.last_view = None  # the next state is whole: the game as it is, without the refused action
+                self._broadcast()
                 return
             sub.send_model(Ack(cid=act.cid, decision=decision.id))
         self._after_change()
@@ -390,17 +446,21 @@ class Room:
             game.timeout(seat, decision_id=decision.id)
         else:
             game.act(seat, option, decision_id=decision.id)
+        result = _json_safe(game.result()) if game.over else None
+        self.writing = True  # until the write settles, a connect or leave broadcasts nothing (see _broadcast)
         try:
-            await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by))
-            if game.over:
-                await self.store.run(db.set_status(self.code, "over", _json_safe(game.result())))
+            await self.store.run(db.append_action(self.code, self.actions, seat, option, decision.id, cid, by,
+                                                  result))
         except Exception as error:  # the store refused: undo by replaying what is durable
-            record = await self.store.run(db.load_record(self.code))
-            if record is not None:
-                self.game = replay(record["game"], record["players"], record["seed"], record["options"],
-                                   record["setup"], record["actions"])
-                self.actions = len(record["actions"])
+            try:
+                record = await self.store.run(db.load_record(self.code))
+                if record is not None:
+                    self.game = self._replay_record(record)
+                    self.actions = len(record["actions"])
+            finally:
+                self.writing = False
             raise _Unavailable() from error
+        self.writing = False
         self.actions += 1
         if cid is not None:
             self.cids[seat][cid] = decision.id
@@ -408,6 +468,10 @@ class Room:
             self.status = "over"
             if self.on_over is not None:
                 self.on_over(self)
+
+    def _replay_record(self, record: dict[str, Any]) -> Game:
+        return replay(record["game"], record["players"], record["seed"], record["options"], record["setup"],
+                      record["actions"])
 
     def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
         bot = self.bots[seat]
@@ -446,6 +510,7 @@ class Room:
                         failed = True
                         break
                 if failed:
+                    self._broadcast()  # whatever was owed while the write was in flight, as the game now is
                     await asyncio.sleep(0.5)
                     continue
             self._set_timers()
@@ -485,6 +550,7 @@ class Room:
             try:
                 await self._apply(decision.seat, decision, decision.default["id"], None, "timeout")
             except _Unavailable:
+                self._broadcast()
                 return
         self._after_change()
 
@@ -505,6 +571,8 @@ class Room:
 
     def _broadcast(self) -> None:
         """Sends each subscriber what its seat may see now, if that changed since its last frame."""
+        if self.writing:  # an action is not durable yet: nobody hears of it (nor of anything else) until it is
+            return
         subs = list(self.spectators) + [sub for seat in self.seats for sub in seat.subscribers]
         if not subs:
             return
@@ -533,10 +601,16 @@ class Room:
                 parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat),
                                    self.channels_for(sub.seat))
             view, decisions, channels = parts[sub.seat]
-            where = (sub.seat, sub.log_pos)
+            ending = game.over and not sub.whole_log_sent
+            where = (sub.seat, -1 if ending else sub.log_pos)
             if where not in logs:  # only the events since this connection's last frame, never the whole log again
-                logs[where] = game.log_since(sub.seat, sub.log_pos)
+                # ... except at the end, where a game may reveal lines that were private (the Guest, G-W13): the
+                # seat's whole log as the rules now show it, from the start
+                logs[where] = ((game.log_for(sub.seat), len(game._log)) if ending
+                               else game.log_since(sub.seat, sub.log_pos))
             log, position = logs[where]
+            if ending:
+                sub.log_sent, sub.whole_log_sent = 0, True
             last = sub.last_view
             # a diff between two views already filtered for this seat: the top-level keys that changed
             if last is None:
@@ -671,14 +745,54 @@ class Rooms:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, Room] = {}
+        self.lobby_closed: Callable[[Room], None] | None = None  # a lobby started or expired (admission counts)
+        self.sweeper: asyncio.Task[None] | None = None
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code)
 
-    def connections(self) -> int:
-        return sum(room.connections() for room in self.rooms.values())
+    def _adopt(self, room: Room) -> None:
+        room.on_over = self._finished
+        room.on_start = self._started
+        self.rooms[room.code] = room
 
-    async def create(self, request: CreateRoom) -> tuple[Room, str]:
+    def _started(self, room: Room) -> None:
+        if self.lobby_closed is not None:
+            self.lobby_closed(room)
+
+    # ---- idle lobbies -------------------------------------------------------------------------------
+
+    def start_sweeping(self) -> None:
+        """Expires idle lobbies every so often (a lobby nobody joined or watched for ``lobby_idle`` seconds)."""
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        every = max(0.05, min(60.0, self.settings.lobby_idle / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:  # the store refused: the lobbies stay, and the next sweep tries again
+                logging.getLogger("treachery.server").exception("expiring idle lobbies failed")
+
+    async def sweep(self) -> int:
+        """Expires the idle lobbies now, in the store and in memory; returns how many."""
+        cutoff = time.monotonic() - self.settings.lobby_idle
+        idle = [room for room in self.rooms.values()
+                if room.status == "lobby" and room.touched < cutoff and not room.connections()]
+        for room in idle:
+            async with room.lock:
+                if room.status != "lobby" or room.connections() or room.touched >= cutoff:
+                    continue
+                await self.store.run(db.set_status(room.code, "expired"))
+                room.status = "expired"
+            room.close()
+            self.rooms.pop(room.code, None)
+            if self.lobby_closed is not None:
+                self.lobby_closed(room)
+        return len(idle)
+
+    async def create(self, request: CreateRoom, creator: str | None = None) -> tuple[Room, str]:
         if (request.seed is not None or request.setup is not None) and not self.settings.dev:
             raise RoomError("forbidden", "seed and setup are accepted only by a server started with --dev", 403)
         try:
@@ -702,8 +816,8 @@ class Rooms:
             takeover_seconds=request.takeover_seconds, created_at=time.time())
         await self.store.run(db.insert_room(row))
         room = Room(row, self.store, self.settings)
-        room.on_over = self._finished
-        self.rooms[row.code] = room
+        room.creator = creator
+        self._adopt(room)
         return room, host_token
 
     def _finished(self, room: Room) -> None:
@@ -726,14 +840,20 @@ class Rooms:
         chats = await self.store.run(db.load_chat([row.code for row in rows], CHAT_KEEP)) if rows else {}
         for row in rows:
             room = Room(row, self.store, self.settings)
-            room.on_over = self._finished
             room.restore(row)
             room.restore_chat(chats.get(row.code, []))
-            self.rooms[row.code] = room
+            if room.finished_unmarked:  # its last action ended the game, but the end was never written
+                assert room.game is not None
+                await self.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
+                room.status = "over"
+                self._finished(room)
+            self._adopt(room)
         for room in self.rooms.values():
             room.resume()
         return len(rows)
 
     def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for room in self.rooms.values():
             room.close()

@@ -54,6 +54,7 @@ rooms = Table(
     Column("takeover_seconds", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("result", JSON, nullable=True),
+    Column("kicked", JSON, nullable=True),  # look-alike keys of names the host kicked (they may not join again)
 )
 
 seats = Table(
@@ -83,7 +84,7 @@ chat = Table(
     Column("n", Integer, primary_key=True),  # the room's message number
     Column("channel", String(32), nullable=False),
     Column("seat", Integer, nullable=True),  # None: a spectator
-    Column("name", String(40), nullable=False),
+    Column("name", String(64), nullable=False),  # the display name (up to 40) and its seat label
     Column("text", String(400), nullable=False),
     Column("at", Float, nullable=False),
     Column("claim", JSON, nullable=True),  # a structured claim from the game's claim menu, when the message is one
@@ -124,6 +125,7 @@ class RoomRow:
     takeover_seconds: float | None
     created_at: float
     result: dict[str, Any] | None = None
+    kicked: list[str] | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
 
@@ -244,6 +246,15 @@ def set_status(code: str, status: str, result: dict[str, Any] | None = None) -> 
     return run
 
 
+def kick_seat(code: str, seat: int, kicked: list[str]) -> Callable[[Connection], None]:
+    """Frees ``seat`` and keeps the room's kicked names, in one transaction."""
+    def run(connection: Connection) -> None:
+        connection.execute(update(seats).where(seats.c.room == code, seats.c.seat == seat).values(
+            name=None, token_hash=None, bot=0))
+        connection.execute(update(rooms).where(rooms.c.code == code).values(kicked=kicked))
+    return run
+
+
 def start_room(code: str, bot_seats: list[int]) -> Callable[[Connection], None]:
     def run(connection: Connection) -> None:
         for seat in bot_seats:
@@ -255,11 +266,15 @@ def start_room(code: str, bot_seats: list[int]) -> Callable[[Connection], None]:
 _INSERT_ACTION = actions.insert()  # one statement object, so SQLAlchemy compiles it once and caches it
 
 
-def append_action(code: str, n: int, seat: int, option: int, decision: int, cid: str | None,
-                  by: str) -> Callable[[Connection], None]:
+def append_action(code: str, n: int, seat: int, option: int, decision: int, cid: str | None, by: str,
+                  result: dict[str, Any] | None = None) -> Callable[[Connection], None]:
+    """Records one action; with ``result`` (the action ended the game) the room is marked over in the same
+    transaction, so no crash can leave a finished record in a room that still says it is playing."""
     def run(connection: Connection) -> None:
         connection.execute(_INSERT_ACTION, {"room": code, "n": n, "seat": seat, "option": option,
                                             "decision": decision, "cid": cid, "by": by})
+        if result is not None:
+            connection.execute(update(rooms).where(rooms.c.code == code).values(status="over", result=result))
     return run
 
 

@@ -49,11 +49,14 @@ export class ChatPanel {
     for (const message of (messages || []).slice(this.shown)) {
       const channel = usable.find((c) => c.id === message.channel);
       const seated = message.seat !== null && message.seat !== undefined;
-      const who = seated ? names[message.seat] || seatLabel(message.seat) : message.name || "Spectator";
+      // the seat label is part of every line ("Ann (P1)", as the server names the speaker): names that look alike
+      // cannot pass for one another
+      const who = seated ? message.name || `${names[message.seat] || "Bot"} (${seatLabel(message.seat)})`
+        : message.name || "Spectator";
       const body = message.claim ? message.text || ["claims ", show(message.claim, view || {})] : message.text;
       this.list.append(h("li", { class: `chat-line${message.claim ? " claim" : ""}` },
         usable.length > 1 ? h("span", { class: "channel" }, `[${channel ? channel.label || channel.id : message.channel}] `) : null,
-        h("strong", { title: message.name || "" }, who), ": ", body));
+        h("strong", {}, who), ": ", body));
     }
     if ((messages || []).length !== this.shown) this.list.scrollTop = this.list.scrollHeight;
     this.shown = (messages || []).length;

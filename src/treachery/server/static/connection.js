@@ -53,6 +53,14 @@ export class Connection {
         this.settle(frame.cid);
         break;
       case "error":
+        if (frame.code === "rate_limited" && frame.cid && this.pending && this.pending.cid === frame.cid) {
+          // dropped unread, not refused: send the same act again once the connection's budget has refilled
+          clearTimeout(this.retryTimer);
+          this.retryTimer = setTimeout(() => {
+            if (this.pending && this.pending.cid === frame.cid) this.send(this.pending);
+          }, 1000);
+          break;
+        }
         if (frame.cid) this.settle(frame.cid);
         this.lastError = frame;
         this.listener(this, "error");
@@ -146,6 +154,7 @@ export class Connection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
     if (this.ws) this.ws.close(1000);
   }
 }
