@@ -165,6 +165,8 @@ class Menace(Game):
 
     name = "menace"
     title = "The Menace Among Us"
+    key_events = {"Wounds": ("M-V1",), "deaths": ("M-V6", "M-T4"), "votes called": ("M-V16",),
+                  "Exiles": ("M-V31",)}
     min_players = 4
     max_players = 8
     catalogue = opt.build_catalogue(CARDS)  # default labels; a card file brings its own
