@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,7 +67,8 @@ def cells(rows: list[dict[str, Any]]) -> tuple[dict[tuple[str, int], Cell], list
             cell.role_seats[role] += 1
             cell.role_wins[role] += int(seat in row["winners"])
         cell.reasons[row["reason"]] += 1
-        for label, times in row["events"].items():
+        events = row.get("events") or {}
+        for label, times in (json.loads(events) if isinstance(events, str) else events).items():
             cell.events[label] += int(times > 0)
             cell.event_totals[label] += times
     counts = sorted({players for _, players in table})
