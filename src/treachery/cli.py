@@ -337,6 +337,54 @@ def report(
 
 
 @app.command()
+def tune(
+    game_name: GameArg,
+    key: Annotated[str, typer.Option("--key", help="The designed number to search, as --set names it (an integer: "
+                                     "start.oxygen, card.infection.count, ...).")],
+    low: Annotated[int, typer.Option("--low", help="Smallest value to try.")],
+    high: Annotated[int, typer.Option("--high", help="Largest value to try.")],
+    side: Annotated[str, typer.Option("--side", help="The side whose win rate is aimed at.")],
+    players: Annotated[str, typer.Option("--players", "-p", help="A player count N or a range A-B: each count is "
+                                         "searched on its own.")],
+    target: Annotated[float, typer.Option("--target", help="The win rate aimed at (0-1).")] = 0.5,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games per value tried.")] = 400,
+    seed: Annotated[int, typer.Option("--seed", help="Batch seed: every value is played on the same deals.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
+    bots: Annotated[str | None, typer.Option("--bots", help="Bot kind, or per side as for simulate.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Another designed number held fixed: KEY=VALUE "
+                                                   "(repeatable).")] = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Search one designed number for a side's target win rate, by bisection (one batch per value tried)."""
+    from .sim.tune import tune as run_tune
+
+    console = _console()
+    with _user_errors():
+        counts = parse_player_range(players, game_name)
+        plan = parse_bot_plan(game_name, bots, _side_names(game_name, counts))
+        if games_ < 1 or workers < 1:
+            raise ValueError(f"--games and --workers must be at least 1, got {games_} and {workers}")
+        options = parse_options(option)
+    for count in counts:
+        table = Table(title=f"{game_name}, {count} players: {side} win rate by {key} ({games_} games a value, "
+                            f"{plan.label} bots, seed {seed})", box=box.SIMPLE_HEAVY, title_justify="left")
+        for heading in ("value", f"{side} win", "95% CI", "mean rounds"):
+            table.add_column(heading, justify="right", no_wrap=True)
+        with _user_errors():
+            tuning = run_tune(game_name, count, key, low, high, side, target, games_, seed, plan, workers, set_,
+                              options, on_trial=lambda t: console.print(
+                                  f"  {key}={t.value}: {side} {t.rate:.1%}", style="dim"))
+        for trial in sorted(tuning.trials, key=lambda t: t.value):
+            table.add_row(str(trial.value), f"{trial.rate:.1%}", f"{trial.ci95[0]:.1%}-{trial.ci95[1]:.1%}",
+                          f"{trial.mean_rounds:.2f}")
+        console.print(table)
+        best = tuning.best
+        where = "" if tuning.bracketed else f" (the target lies outside {low}..{high}: the nearer end)"
+        console.print(f"{count} players: {key}={best.value} gives {side} {best.rate:.1%} "
+                      f"({best.ci95[0]:.1%}-{best.ci95[1]:.1%}){where}")
+
+
+@app.command()
 def ladder(
     game_name: GameArg = "killer",
     players: Annotated[str | None, typer.Option("--players", "-p", help="A player count N or a range A-B "

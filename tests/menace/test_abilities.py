@@ -131,7 +131,7 @@ def test_M_E7_M_E8_M_E9_M_E10_M_E28_M_E32_basic_cards() -> None:
     g = game(4, start={"oxygen": 6, "energy": 4}, hands={0: [RM, RM], 1: [AB, RM], 2: [EX, RM], 3: [AR, RM]},
              order=[RM, AB, EX, AR])
     round_of(g, {0: f"play {RM}", 1: f"play {AB}", 2: f"play {EX}", 3: f"play {AR}"})
-    assert (g.oxygen, g.energy) == (6, 4)
+    assert (g.oxygen, g.energy) == (7, 4)  # Raise Morale +3 (M-D2), Airlock Breach -1, Advanced Repair's cost -1
 
 
 def test_M_E11_M_E12_M_E27_command_and_panic() -> None:

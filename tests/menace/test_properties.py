@@ -116,22 +116,22 @@ def _card_file(tmp_path: Path, old: str, new: str) -> str:
 
 
 def test_M_D2_a_card_file_renames_cards_and_changes_raise_morale(tmp_path: Path) -> None:
-    path = _card_file(tmp_path, 'name = "Raise Morale"\ncount = 50\ncategory = "Good"\noxygen_effect = 2',
-                      'name = "Pep Talk"\ncount = 50\ncategory = "Good"\noxygen_effect = 3')
+    path = _card_file(tmp_path, 'name = "Raise Morale"\ncount = 50\ncategory = "Good"\noxygen_effect = 3',
+                      'name = "Pep Talk"\ncount = 50\ncategory = "Good"\noxygen_effect = 4')
     g = treachery.new_game("menace", players=4, seed=1, options={"card_file": path}, setup={
         "characters": ["dax", "sela", "imre", "juno"], "leader": 0,
         "hands": {s: ["raise-morale", "basic-repair", "basic-repair"] for s in range(4)},
         "emma": ["airlock-breach"] * 20, "start": {"oxygen": 8}})
     assert "Place Pep Talk face down" in [o["label"] for o in g.pending()[0].options]
     assert g.view(0)["hand"][-1] == "Pep Talk"
-    round_of(g, {0: "play raise-morale"})  # Pep Talk +3, one EmMA Airlock Breach -1 (T = 2, P = 1)
-    assert g.oxygen == 10 and "Revealed: Pep Talk." in log(g)
+    round_of(g, {0: "play raise-morale"})  # Pep Talk +4, one EmMA Airlock Breach -1 (T = 2, P = 1)
+    assert g.oxygen == 11 and "Revealed: Pep Talk." in log(g)
     plain = treachery.new_game("menace", players=4, seed=1)
     assert plain.catalogue[opt.PLAY]["label"] == "Place Raise Morale face down"  # the default is untouched
 
 
 @pytest.mark.parametrize(("old", "new", "words"), [
-    ('oxygen_effect = 2', 'oxygen_effekt = 2', ["'raise-morale'", "'oxygen_effect'"]),
+    ('oxygen_effect = 3', 'oxygen_effekt = 3', ["'raise-morale'", "'oxygen_effect'"]),
     ('count = 50', 'count = "fifty"', ["'raise-morale'", "'count'", "whole number"]),
     ('category = "Good"', 'category = "Great"', ["'category'", "Good, Neutral, Bad"]),
     ('abilities = ["bloodwork", "first-aid"]', 'abilities = ["bloodwork"]', ["'rotti'", "'abilities'"]),

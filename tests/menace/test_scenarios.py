@@ -9,6 +9,7 @@ import treachery
 from .kit import act, game, kinds, log, no_talk, round_of, texts, vote
 
 RM, AR, BR, AB = "raise-morale", "advanced-repair", "basic-repair", "airlock-breach"
+RAISE_MORALE = 3  # Oxygen a Raise Morale gives (M-D2: +2 in the specification, +3 after balancing)
 EX, RL, REP, BS, BRL, CMD = "explosion", "reactor-leak", "replicate", "backstab", "brawl", "command"
 
 
@@ -220,7 +221,7 @@ def test_M_K16_replicate_carried_over_M_E16_M_E17() -> None:
     g = _carry(f"{RM},{BR}")
     o = g.oxygen
     round_of(g, {2: f"play {RM}", 3: f"play {BR}"})
-    assert g.oxygen == o + 4 - 1
+    assert g.oxygen == o + 2 * RAISE_MORALE - 1  # Raise Morale, then its carried copy (the spec's +2 is now +3, M-D2)
     g = _carry(f"{BS},{BR}")
     round_of(g, {2: f"play {BS}", 3: f"play {BR}"})
     assert len(g.wounds[1]) == 1  # leader of round 4 is seat 1
@@ -252,11 +253,11 @@ def _veto_game(order: list[str]) -> treachery.Game:
 
 def test_M_K18_veto_M_E55_M_E56_M_E57_M_Q18_M_Q19() -> None:
     g = _veto_game([RM, BS, AB, BR])
-    act(g, (1, "let it resolve"), (1, "cancel the card"))
-    assert (g.oxygen, g.energy, g.wounds[0]) == (5, 4, [])
+    act(g, (1, "let it resolve"), (1, "cancel the card"))  # the spec's Oxygen 7, 6, 5 with Raise Morale +2 (M-D2)
+    assert (g.oxygen, g.energy, g.wounds[0]) == (3 + RAISE_MORALE, 4, [])
     g = _veto_game([RM, BS, AB, BR])
     act(g, (1, "let it resolve"), (1, "let it resolve"), (1, "let it resolve"))
-    assert (g.oxygen, g.energy, len(g.wounds[0])) == (6, 3, 1)
+    assert (g.oxygen, g.energy, len(g.wounds[0])) == (4 + RAISE_MORALE, 3, 1)
     g = _veto_game([BS, BS, RM, RM])
     act(g, (1, "cancel the card"))
     assert g.wounds[0] == [] and kinds(g)[0][1] == "discussion"

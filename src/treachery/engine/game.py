@@ -38,6 +38,10 @@ class Game:
     catalogue: ClassVar[tuple[Option, ...]] = ()
     decision_seconds: ClassVar[int | None] = None  # the table's default time per decision, if the rules set one
     declared_options: ClassVar[tuple[GameOption, ...]] = ()  # what a table may set; the engine checks them once
+    # What the balance lab counts in a game (trials, ejections, deaths ...): a player-facing name -> the rule IDs
+    # that mark one occurrence in the public log (each occurrence logs exactly one public event carrying one of
+    # them, and no other event carries any).
+    key_events: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     # Per-game instance state shared by every game.
     players: int
@@ -218,6 +222,19 @@ class Game:
         view = self._view(seat)
         view["core"] = self._core(seat, view)
         return view
+
+    def event_counts(self) -> dict[str, int]:
+        """How often each of the game's ``key_events`` happened so far, counted in the public log: what the
+        lab reports as a game's shape beside who won."""
+        markers = self.key_events
+        counts = dict.fromkeys(markers, 0)
+        for event in self._log:
+            if event[0] is None:
+                rules = event[3]
+                for label, marks in markers.items():
+                    if any(mark in rules for mark in marks):
+                        counts[label] += 1
+        return counts
 
     def roles(self) -> list[str]:
         """Each seat's role as dealt (read it before the first action): for harnesses and statistics only, never

@@ -29,7 +29,9 @@ SCHEMA = pa.schema([
     ("rounds", pa.int32()),
     ("deaths", pa.int16()),
     ("reason", pa.string()),
+    ("events", pa.string()),  # JSON object: how often each of the game's key events happened
 ])
+OPTIONAL = {"events"}  # columns that files written before them lack
 
 
 def table_of(result: BatchResult) -> pa.Table:
@@ -40,6 +42,7 @@ def table_of(result: BatchResult) -> pa.Table:
         setting = by_label[row["setting"]]
         fixed = {"game": job.game, "overrides": json.dumps(dict(setting.overrides), sort_keys=True),
                  "cards": setting.card_source, "options": json.dumps(setting.options, sort_keys=True)}
+        fixed["events"] = json.dumps(row["events"])
         for name in SCHEMA.names:
             columns[name].append(fixed[name] if name in fixed else row[name])
     meta = {"game": job.game, "seed": job.seed, "games": job.games, "players": list(job.player_counts),
@@ -58,7 +61,10 @@ def read_results(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     except (OSError, pa.ArrowInvalid) as error:
         raise ValueError(f"cannot read {path} as Parquet: {error}") from None
     raw = (table.schema.metadata or {}).get(b"treachery")
-    missing = [name for name in SCHEMA.names if name not in table.column_names]
+    missing = [name for name in SCHEMA.names if name not in table.column_names and name not in OPTIONAL]
     if raw is None or missing:
         raise ValueError(f"{path} is not a treachery results file (written by simulate --out)")
-    return table.to_pylist(), json.loads(raw)
+    rows = table.to_pylist()
+    for row in rows:
+        row["events"] = json.loads(row.get("events") or "{}")
+    return rows, json.loads(raw)

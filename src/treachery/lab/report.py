@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,9 @@ class Cell:
     role_seats: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     role_wins: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     sides: set[str] = field(default_factory=set)  # the sides that took part in some game of this cell
+    reasons: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # how the games ended
+    events: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # games with each key event
+    event_totals: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # its occurrences
 
     def rate(self, side: str) -> tuple[float, float, float]:
         """(rate, low, high); the bounds are clamped around the rate, which float rounding can leave outside."""
@@ -62,6 +66,11 @@ def cells(rows: list[dict[str, Any]]) -> tuple[dict[tuple[str, int], Cell], list
         for seat, role in enumerate(row["roles"]):
             cell.role_seats[role] += 1
             cell.role_wins[role] += int(seat in row["winners"])
+        cell.reasons[row["reason"]] += 1
+        events = row.get("events") or {}
+        for label, times in (json.loads(events) if isinstance(events, str) else events).items():
+            cell.events[label] += int(times > 0)
+            cell.event_totals[label] += times
     counts = sorted({players for _, players in table})
     return table, settings, sorted(sides), counts
 
@@ -186,6 +195,27 @@ def _roles_html(table: dict[tuple[str, int], Cell], settings: list[str], counts:
     return "\n".join(out)
 
 
+def _shape_html(table: dict[tuple[str, int], Cell], settings: list[str], counts: list[int]) -> str:
+    """How the games ended, and how often each key event happened: share of games with one (mean per game)."""
+    reasons = sorted({r for cell in table.values() for r in cell.reasons})
+    labels = list(dict.fromkeys(label for cell in table.values() for label in cell.events))
+    head = "".join(f"<th>ended: {html.escape(r)}</th>" for r in reasons)
+    head += "".join(f"<th>{html.escape(label)}</th>" for label in labels)
+    out = [f"<table><tr><th>setting</th><th>players</th>{head}</tr>"]
+    for setting in settings:
+        for players in counts:
+            cell = table.get((setting, players))
+            if cell is None:
+                continue
+            n = cell.games
+            tds = "".join(f"<td>{cell.reasons.get(r, 0) / n:.1%}</td>" for r in reasons)
+            tds += "".join(f"<td>{cell.events.get(label, 0) / n:.0%} ({cell.event_totals.get(label, 0) / n:.2f})</td>"
+                           for label in labels)
+            out.append(f"<tr><td>{html.escape(setting)}</td><td>{players}</td>{tds}</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
 STYLE = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;"
          "margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
          ".flag{background:#fdd;font-weight:bold}img{max-width:100%}")
@@ -212,6 +242,8 @@ def make_report(results: Path, out: Path) -> list[Path]:
             f"settings: {html.escape(', '.join(meta['settings']))}. A side's win rate counts the games in which "
             "some member of it won; intervals are 95% Wilson intervals; rates above 65% are highlighted.</p>"
             f"<h2>Win rates</h2>{_table_html(table, settings, sides, counts)}{images}"
+            "<h2>Shape</h2><p>How the games ended, and each key event of the game: the share of games in which "
+            f"it happened (its mean count per game).</p>{_shape_html(table, settings, counts)}"
             f"<h2>Roles as dealt</h2><p>Share of seats dealt each role that won (seats of one game are not "
             f"independent, so read the intervals as a guide).</p>{_roles_html(table, settings, counts)}"
             "</body></html>\n")

@@ -91,6 +91,7 @@ def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> 
         "sides": [str(sides.get(seat, "")) for seat in range(game.players)], "winners": winners,
         "winning_sides": sorted({str(sides[w]) for w in winners if w in sides}),
         "decisions": decisions, "rounds": rounds, "deaths": deaths, "reason": str(result.get("reason", "?")),
+        "events": game.event_counts(),
     }
 
 
@@ -112,6 +113,9 @@ class Totals:
     reasons: dict[str, int] = field(default_factory=dict)
     role_seats: dict[str, int] = field(default_factory=dict)  # seats dealt each role (side at setup)
     role_wins: dict[str, int] = field(default_factory=dict)  # ... of which won
+    round_counts: dict[int, int] = field(default_factory=dict)  # games that ended in round r
+    events: dict[str, int] = field(default_factory=dict)  # occurrences of each key event (Game.key_events)
+    event_games: dict[str, int] = field(default_factory=dict)  # ... games with at least one
 
     def add_game(self, game: Game, decisions: int, roles: list[str] | None = None) -> None:
         """Counts a finished game; ``roles`` as read at setup (by default read now, which a role change during
@@ -133,6 +137,10 @@ class Totals:
         for seat, role in enumerate(row["roles"]):
             _count(self.role_seats, role)
             _count(self.role_wins, role, int(seat in row["winners"]))
+        self.round_counts[row["rounds"]] = self.round_counts.get(row["rounds"], 0) + 1
+        for label, times in row.get("events", {}).items():
+            _count(self.events, label, times)
+            _count(self.event_games, label, int(times > 0))
 
     def merge(self, other: Totals) -> None:
         self.games += other.games
@@ -147,6 +155,11 @@ class Totals:
         for role, count in other.role_seats.items():
             _count(self.role_seats, role, count)
             _count(self.role_wins, role, other.role_wins.get(role, 0))
+        for rounds, count in other.round_counts.items():
+            self.round_counts[rounds] = self.round_counts.get(rounds, 0) + count
+        for label, times in other.events.items():
+            _count(self.events, label, times)
+            _count(self.event_games, label, other.event_games.get(label, 0))
 
     def summary(self) -> dict[str, Any]:
         """Rates and means for reports (the JSON output and the table). A role's rate is per seat dealt it
@@ -171,6 +184,10 @@ class Totals:
             "mean_deaths": self.deaths / n,
             "mean_decisions": self.decisions / n,
             "reasons": {r: self.reasons[r] for r in sorted(self.reasons, key=lambda r: (-self.reasons[r], r))},
+            "rounds": {str(r): self.round_counts[r] for r in sorted(self.round_counts)},
+            "events": {label: {"per_game": self.events[label] / n, "share": self.event_games[label] / n,
+                               "share_ci95": list(wilson(self.event_games[label], self.games))}
+                       for label in self.events},
         }
 
 

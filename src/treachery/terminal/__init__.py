@@ -258,7 +258,33 @@ def simulation_table(summaries: dict[int, dict[str, Any]], title: str) -> Render
         table.add_row(str(players), str(s["games"]), *cells, f"{s['mean_winners']:.2f}", f"{s['mean_rounds']:.2f}",
                       f"{s['mean_deaths']:.2f}")
         ends.add_row(str(players), *(f"{s['reasons'].get(r, 0) / s['games']:.1%}" for r in reasons))
-    return Group(table, ends)
+    return Group(table, ends, shape_table(summaries))
+
+
+def shape_table(summaries: dict[int, dict[str, Any]]) -> RenderableType:
+    """The games' shape beside who won: how many rounds they lasted, and how often each of the game's key events
+    happened (the share of games with at least one, and the mean count per game)."""
+    lengths = Table(title="Rounds played (share of games ending in each round)", box=box.SIMPLE_HEAVY,
+                    title_justify="left")
+    lengths.add_column("players", justify="right", no_wrap=True)
+    lengths.add_column("rounds")
+    labels: list[str] = []
+    for s in summaries.values():
+        labels += [label for label in s.get("events", {}) if label not in labels]
+    events = Table(title="Key events: share of games with one (mean per game)", box=box.SIMPLE_HEAVY,
+                   title_justify="left")
+    events.add_column("players", justify="right", no_wrap=True)
+    for label in labels:
+        events.add_column(label, justify="right")
+    for players, s in sorted(summaries.items()):
+        games = s["games"] or 1
+        lengths.add_row(str(players), "  ".join(f"{r}: {n / games:.0%}" for r, n in s.get("rounds", {}).items()))
+        cells = []
+        for label in labels:
+            stats = s["events"].get(label)
+            cells.append("—" if stats is None else f"{stats['share']:.0%} ({stats['per_game']:.2f})")
+        events.add_row(str(players), *cells)
+    return Group(lengths, events) if labels else lengths
 
 
 def _rate(value: float) -> str:

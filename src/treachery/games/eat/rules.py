@@ -98,6 +98,8 @@ class Eat(Game):
 
     name = "eat"
     title = "Who Should We Eat?"
+    key_events = {"rounds with a trial": ("W-T35",), "trials": ("W-V5",), "knife fights": ("W-V21",),
+                  "deaths": ("W-V50",), "Ghosts risen": ("W-T10",), "Ghost cards played": ("W-T24",)}
     min_players = 4
     max_players = 10
     catalogue = opt.build_catalogue(_DEFAULT_CARDS)

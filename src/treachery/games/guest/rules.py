@@ -78,6 +78,8 @@ class Guest(Game):
 
     name = "guest"
     title = "The Guest"
+    key_events = {"Infections placed": ("G-E6",), "Humans turned Guest": ("G-E9",), "voting phases": ("G-V1",),
+                  "ejections": ("G-V11",)}
     min_players = 5
     max_players = 12
     catalogue = _catalogue_for(_DEFAULT_CARDS)

@@ -70,6 +70,8 @@ class Killer(Game):
 
     name = "killer"
     title = "This Game Is Killer: Alien on Board"
+    key_events = {"killed by the alien": ("K-V10",), "Locations destroyed": ("K-T31",), "Cold Storage used": ("K-T35",),
+                  "LAST ON BOARD played": ("K-E11",)}
     min_players = 3
     max_players = 10
     decision_seconds = 60  # K-X17: a table setting; this is the default a server applies
