@@ -37,6 +37,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# Every test talks from 127.0.0.1, so the per-client rates would count the whole suite as one client and refuse it
+# as the suite gets faster. Test servers lift them; the tests of those limits set their own (``env`` wins).
+SUITE_AS_MANY_CLIENTS = {
+    "TREACHERY_CREATE_RATE": "100000/minute", "TREACHERY_MAX_CLIENT_LOBBIES": "100000",
+    "TREACHERY_JOIN_RATE": "100000/minute", "TREACHERY_INFO_RATE": "100000/minute",
+    "TREACHERY_REPLAY_RATE": "100000/minute", "TREACHERY_CONNECT_RATE": "100000/minute",
+}
+
+
 class Server:
     """``treachery serve`` in a subprocess, bounded in time and always stopped."""
 
@@ -45,7 +54,7 @@ class Server:
         self.db = db
         self.port = port or free_port()
         self.extra = extra
-        self.env = {**os.environ, **(env or {})}  # TREACHERY_<LIMIT> overrides the server's limits
+        self.env = {**os.environ, **SUITE_AS_MANY_CLIENTS, **(env or {})}  # TREACHERY_<LIMIT> overrides a limit
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
