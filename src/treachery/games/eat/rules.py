@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -451,7 +452,8 @@ class Eat(Game):
                 left[pick] -= 1
                 default.append(pick)
             asks.append(self._new_decision(seat, "skip_draw", legal,
-                                           f"You draw {cut} card(s) fewer this Morning: choose which draw to skip.",
+                                           f"You draw {plural(cut, 'card')} fewer this Morning: choose which draw "
+                                           "to skip.",
                                            opt.SKIP + opt.SKIPS.index(tuple(sorted(default))), ("W-T16", "W-X2")))
         if asks:
             self._ask(asks)
@@ -511,7 +513,7 @@ class Eat(Game):
                 order += [0] * extras[0] + [1] * extras[1] + [2] * extras[2]
             if self.forage[seat] >= 0:
                 where = self.forage[seat]
-                source = "a deck of his choice" if where == 3 else f"the {DECKS[where]} deck"
+                source = "a deck of their choice" if where == 3 else f"the {DECKS[where]} deck"
                 self._event(rnd, f"{_p(seat)}'s picked-up Keep card is a Forage card: one extra draw from {source}.",
                             ("W-E19", "W-H25", "W-H14"))
             got = []
@@ -668,7 +670,7 @@ class Eat(Game):
             self.play[target] = -1
             self._discard(gone)
             self._event(rnd, f"Poltergeist: {_p(target)}'s Play card goes unseen to the {DECKS[cards.deck_of(gone)]} "
-                             "discard pile; he resolves nothing this Afternoon.", ("W-E34", "W-H13", "W-D58"))
+                             "discard pile; they resolve nothing this Afternoon.", ("W-E34", "W-H13", "W-D58"))
             self._event(rnd, f"Your {self._card(gone)} was thrown away by the Poltergeist.", ("W-E34",), target)
         elif card == GI05:
             self._event(rnd, f"{_p(ghost)}'s Ghost secretly looks at {_p(target)}'s Keep card.", ("W-E35", "W-D59"))
@@ -753,7 +755,7 @@ class Eat(Game):
         if quest == NAVIGATOR and self.quest_deck:  # W-E51: Map the Island
             top = self.quest_deck[-3:][::-1]
             self.map_top = top
-            self._event(self.round, f"{_p(self.leader)} secretly looks at the top {len(top)} Quest card(s).",
+            self._event(self.round, f"{_p(self.leader)} secretly looks at the top {plural(len(top), 'Quest card')}.",
                         ("W-E51", "W-H6"))
             self._event(self.round, "Top of the Quest deck: " + ", ".join(self._quest(q) for q in top) + ".",
                         ("W-E51", "W-H6"), self.leader)
@@ -810,7 +812,7 @@ class Eat(Game):
                             ("W-E46", "W-V67", "W-Q28"))
             self.held[loser].append(quest)
             info = self.cards.quests[quest]
-            self._event(rnd, f"{_p(loser)} tucks {self._quest(quest)} under his character: {info.permanent}.",
+            self._event(rnd, f"{_p(loser)} tucks {self._quest(quest)} under their character: {info.permanent}.",
                         ("W-E45", "W-E47", "W-V47", "W-H3"))
         self._start_survivor_turns()
 
@@ -920,7 +922,7 @@ class Eat(Game):
         alive = self.survivors()
         rnd = self.round
         if len(alive) <= 2:
-            self._event(rnd, f"A trial would begin with only {len(alive)} Survivor(s) left.",
+            self._event(rnd, f"A trial would begin with only {plural(len(alive), 'Survivor')} left.",
                         ("W-V2", "W-W3", "W-Q9"))
             self._ghosts_win("trial with 2 survivors", ("W-W3",))
             return
@@ -1065,7 +1067,7 @@ class Eat(Game):
             attacker, target, _ = self.attacks[0]
             if self.personality[target] == PARANOID and not self.paranoid_used[target]:  # W-E62
                 self.paranoid_used[target] = True
-                self._event(rnd, f"{_p(target)} is Paranoid: the attack fails before his Keep card is shown.",
+                self._event(rnd, f"{_p(target)} is Paranoid: the attack fails before their Keep card is shown.",
                             ("W-E62", "W-H2", "W-H25"))
                 self._release_weapon(attacker)
                 self._after_event()
@@ -1074,7 +1076,7 @@ class Eat(Game):
             if card >= 0:  # W-V16: the forced reveal
                 info = self.cards.survivor[card]
                 self.keep_up[target] = True
-                self._event(rnd, f"{_p(target)} must reveal his Keep card: {self._card(card)}.",
+                self._event(rnd, f"{_p(target)} must reveal their Keep card: {self._card(card)}.",
                             ("W-V16", "W-H14", "W-E26"))
                 if info.keep == "knife" and self.personality[target] != PACIFIST:
                     self._event(rnd, f"{_p(target)} has a Knife too: a knife fight!", ("W-V17", "W-K1", "W-Q21"))
@@ -1448,9 +1450,9 @@ class Eat(Game):
         rnd = self.round
         said = ", ".join(map(_p, winners)) if winners else "nobody"
         self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("W-W12", "W-W13", "W-W17"))
-        hands = "; ".join(f"{_p(s)} Keep {CARD_CODES[self.keep[s]]}" for s in range(self.players) if self.keep[s] >= 0)
-        self._event(rnd, f"Everything revealed. {hands or 'No Keep cards.'} Quests removed at setup: "
-                         f"{', '.join(QUEST_CODES[q] for q in self.box_hidden) or 'none'}.", ("W-H26",))
+        hands = "; ".join(f"{_p(s)} kept {self._card(self.keep[s])}" for s in range(self.players) if self.keep[s] >= 0)
+        self._event(rnd, f"Everything revealed. {hands + '.' if hands else 'No Keep cards.'} Quests removed at setup: "
+                         f"{', '.join(self._quest(q) for q in self.box_hidden) or 'none'}.", ("W-H26",))
         self.step = OVER
         self._finish(winners, {s: STATUS_NAMES[self.status[s]] for s in range(self.players)}, reason)
 

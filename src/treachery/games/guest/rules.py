@@ -58,6 +58,10 @@ BASE_NAMES = ("response window", "turn-start window", "infection-draw window", "
 C_VOTE, C_BLASTER = range(2)
 
 _P = tuple(f"P{s + 1}" for s in range(opt.MAX_SEATS))
+
+
+def _hand_cards(count: int) -> str:
+    return "1 hand card is" if count == 1 else f"{count} hand cards are"
 _DEFAULT_CARDS = load_cards()
 _CATALOGUES: dict[int, tuple[Any, ...]] = {}
 
@@ -905,7 +909,7 @@ class Guest(Game):
         hand = self.hands[seat]
         if hand:
             self.discard.extend(k + DOWN for k in hand)  # G-V19c, G-E19
-            self._event(turn, f"{_P[seat]}'s {len(hand)} hand card(s) are discarded face down.",
+            self._event(turn, f"{_P[seat]}'s {_hand_cards(len(hand))} discarded face down.",
                         ("G-V19", "G-E19", "G-H12"))
         self.hands[seat] = []
         if self.infection[seat]:  # G-E15
