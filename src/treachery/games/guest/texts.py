@@ -31,7 +31,8 @@ def role_card(game: Guest, seat: int) -> dict[str, Any]:
     side = "Guests" if guest else "Humans"
     card: dict[str, Any] = {"title": view["character"], "role": "Character", "side": texts["sides"][side]["name"],
                             "who": role["who"], "goal": role["goal"], "can": list(texts["roles"]["all"]["can"])}
-    if view["mad"]:
+    # your own side: Madness while you hold it, and as fixed when you left the ship (G-W6)
+    if view["mad"] or game.current_side(seat) == "Madness":
         card["side"] = texts["sides"]["Madness"]["name"]
         card["who"] += " " + texts["roles"]["all"]["mad"]
         card["goal"] = texts["sides"]["Madness"]["goal"]
@@ -53,6 +54,6 @@ def end_summary(game: Guest) -> dict[str, Any]:
         sentence += f" {who_list(winners)} {'wins' if len(winners) == 1 else 'win'}."
     names = game.cards.characters
     roles = {s: (names["guest" if game.character[s] == GUEST else "human"]["name"]
-                 + (", mad" if game.mad(s) else "") + ("" if game.alive[s] else ", off the ship"))
+                 + (", mad" if result["sides"][s] == "Madness" else "") + ("" if game.alive[s] else ", off the ship"))
              for s in range(game.players)}
     return {"summary": sentence, "roles": roles}
