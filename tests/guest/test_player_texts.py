@@ -43,3 +43,14 @@ def test_G_V19_an_eliminated_player_is_told_what_is_left() -> None:
     card = g.role_card(out)
     assert card is not None and card["fate"]["title"] == "You are off the ship"
     assert "Graveyard" in card["fate"]["still"] and f"P{out + 1}" in card["fate"]["why"]
+
+
+def test_G_E50_a_restriction_option_names_the_card_it_would_cancel() -> None:
+    from tests.guest.util import ballots, play
+
+    game = start(5, [H, G, H, G, H], hands={P1: ["suspicion", "restriction"], P2: ["restriction"]}, top=["vote"])
+    ballots(game, (P1, 2), (P2, 2), (2, P1), (3, 2), (4, None))
+    play(game, (P1, "play suspicion P2"))
+    decision = next(d for d in game.pending() if any(o["text"] == "play restriction 1" for o in d.options))
+    restriction = next(o["id"] for o in decision.options if o["text"] == "play restriction 1")
+    assert game.option_labels(decision)[restriction] == "Restriction: cancel P1's Suspicion"

@@ -15,7 +15,7 @@ from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
 from .rng import Rng
-from .texts import card_texts, declared_texts, end_summary, role_card, unavailable
+from .texts import card_texts, declared_texts, end_summary, option_labels, role_card, unavailable
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
 
@@ -94,6 +94,11 @@ class Game:
     def role_card(self, seat: int) -> dict[str, Any] | None:
         """Who ``seat`` is, how it and its side win, what it can do: built only from what that seat knows."""
         return role_card(self, seat)
+
+    def option_labels(self, decision: Decision) -> dict[int, str]:
+        """``{option_id: label}`` for the options of ``decision`` that this moment words better than the catalogue
+        label (which is fixed per game): a Restriction names the card it would cancel. Public to the deciding seat."""
+        return option_labels(self, decision)
 
     def unavailable(self, decision: Decision) -> list[dict[str, str]]:
         """Moves a player may look for in ``decision`` but cannot take now, each ``{"label", "why"}``: the table

@@ -6,6 +6,8 @@ and, optionally, a ``texts.py`` module with functions that read a running game:
 - ``card_texts(game)``: every card and ability of this game's card set, ``[{"name", "kind", "text"}]``;
 - ``role_card(game, seat)``: what that seat knows of itself, ``{"title", "side", "goal", "can", ...}``;
 - ``end_summary(game)``: ``{"summary": sentence, "roles": {seat: role as revealed at the end}}``;
+- ``option_labels(game, decision)``: ``{option_id: label}`` where this decision's moment words an option better than
+  its catalogue label (a Restriction names the card it would cancel);
 - ``unavailable(game, decision)``: the moves a player might look for in that decision but may not take now, each
   ``{"label", "why"}`` (a card that may only be your 2nd card, a cost not met).
 
@@ -74,6 +76,13 @@ def role_card(game: Game, seat: int) -> dict[str, Any] | None:
         return None
     card: dict[str, Any] | None = module.role_card(game, seat)
     return card
+
+
+def option_labels(game: Game, decision: Any) -> dict[int, str]:
+    module = texts_module(type(game))
+    if module is None or not hasattr(module, "option_labels"):
+        return {}
+    return dict(module.option_labels(game, decision))
 
 
 def unavailable(game: Game, decision: Any) -> list[dict[str, str]]:

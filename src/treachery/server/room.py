@@ -564,8 +564,8 @@ class Room:
         if seat is None or game.over:
             return []
         # what cannot be taken now and why; options worded for this moment where the game says so
-        return [{**d.to_dict(), "deadline": self.deadlines.get(d.id), "unavailable": game.unavailable(d)}
-                for d in game.pending_for(seat)]
+        return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
+                 "unavailable": game.unavailable(d)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -728,6 +728,12 @@ class _Unavailable(Exception):
     pass
 
 
+
+
+def _worded(game: Game, decision: Any) -> list[dict[str, Any]]:
+    """The decision's options, each labelled as this moment words it (game.option_labels) or by the catalogue."""
+    labels = game.option_labels(decision)
+    return [{**o, "label": labels[o["id"]]} if o["id"] in labels else dict(o) for o in decision.options]
 
 
 def seat_label(game: str, seat: int) -> str:

@@ -61,6 +61,19 @@ def red_number(sanity: int) -> int:
 _PLAY_SUMS: dict[int, tuple[int, ...]] = {}
 
 
+def _sum(causes: list[str]) -> int:
+    """The total of "+1 Forager", "-1 Butterfingers"…"""
+    return sum(int(c.split(" ", 1)[0]) for c in causes)
+
+
+def _causes(*parts: tuple[str, int]) -> str:
+    """"2 every Evening, +1 Cold Night, -1 Calm cards": what made up an Evening loss, when more than the usual."""
+    if all(amount == 0 for _, amount in parts[1:]):
+        return ""
+    first, rest = parts[0], [p for p in parts[1:] if p[1]]
+    return ", ".join([first[0], *(f"{amount:+d} {name}" for name, amount in rest)])
+
+
 def _play_sum(cards: CardSet, card: int) -> int:
     sums = _PLAY_SUMS.get(id(cards))
     if sums is None:
@@ -319,8 +332,9 @@ class Eat(Game):
 
     # ---- tracks (W-E3, W-E4, W-W1) -----------------------------------------------------------------------
 
-    def _change(self, track: int, delta: int, rules: tuple[str, ...], why: str) -> bool:
-        """Moves one track, clamped to its range; True when the game ended (Sanity 0)."""
+    def _change(self, track: int, delta: int, rules: tuple[str, ...], why: str, cause: str = "") -> bool:
+        """Moves one track, clamped to its range; True when the game ended (Sanity 0). ``cause`` says what made up
+        the change when it is more than the card or step named by ``why`` (a bonus, a Haunt, a Calm card)."""
         low, high = TRACK_RANGE[track]
         if track == FOOD:
             self.food = min(high, max(low, self.food + delta))
@@ -331,7 +345,8 @@ class Eat(Game):
         else:
             self.build = min(high, max(low, self.build + delta))
             value = self.build
-        self._event(self.round, f"{why}: {TRACKS[track].capitalize()} {delta:+d} -> {value}.", rules)
+        said = f" ({cause})" if cause else ""
+        self._event(self.round, f"{why}: {TRACKS[track].capitalize()} {delta:+d} -> {value}{said}.", rules)
         if track == SANITY and value <= 0:
             self._ghosts_win("sanity", ("W-W1", "W-E4", "W-Q23"))
             return True
@@ -849,17 +864,25 @@ class Eat(Game):
             bonus[SANITY] = (person == OPTIMIST) + (FIREKEEPER in held)
         else:
             bonus[BUILD] = (person == HANDYMAN) + (CALLOUSED in held)
-        for change in changes:  # W-E5: a matching gain printed on the card
-            if change[0] == info.deck and change[1] > 0:
+        # every bonus and Haunt is said beside the total it changed: the card prints +2, the log shows why +3
+        givers = [(person in (FORAGER, OPTIMIST, HANDYMAN), self.cards.personalities[person].name),
+                  (FIREKEEPER in held and info.deck == SANITY, self.cards.quests[FIREKEEPER].permanent),
+                  (CALLOUSED in held and info.deck == BUILD, self.cards.quests[CALLOUSED].permanent)]
+        causes: list[list[str]] = [[] for _ in changes]
+        for index, change in enumerate(changes):  # W-E5: a matching gain printed on the card
+            if change[0] == info.deck and change[1] > 0 and bonus[change[0]]:
                 change[1] += bonus[change[0]]
+                causes[index] = [f"+1 {name}" for given, name in givers if given]
         if self.haunt[seat] == BUTTERFINGERS:  # W-E6
-            for change in changes:
+            for index, change in enumerate(changes):
                 if change[1] > 0:
                     change[1] -= 1
+                    causes[index].append(f"-1 {self.cards.name(BUTTERFINGERS)}")
                     break
         self._discard(card)
-        for track, delta in changes:
-            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), info.name):
+        for (track, delta), cause in zip(changes, causes, strict=True):
+            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), info.name,
+                            ", ".join([f"printed {delta - _sum(cause):+d}", *cause]) if cause else ""):
                 return
 
     # ---- Evening (W-T29..W-T35) ---------------------------------------------------------------------------
@@ -895,15 +918,23 @@ class Eat(Game):
     def _evening(self) -> None:
         rnd = self.round
         alive = self.survivors()
-        loss = 2 + self.cold_nights + sum(self.haunt[s] == TERRORS for s in alive) + sum(
-            CAVE_FEVER in self.held[s] for s in alive) - self.calm
-        if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray"):
+        terrors = sum(self.haunt[s] == TERRORS for s in alive)
+        fever = sum(CAVE_FEVER in self.held[s] for s in alive)
+        loss = 2 + self.cold_nights + terrors + fever - self.calm
+        nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
+                         (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
+                         ("Calm", -self.calm))
+        if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
             return
-        eaters = sum(2 if self.personality[s] == GLUTTON else 0 if self.personality[s] == ASCETIC else 1
-                     for s in alive)
-        eaten = eaters + sum(self.haunt[s] == GNAWING for s in alive) + sum(
-            DYSENTERY in self.held[s] for s in alive) - self.rations
-        self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat")
+        gluttons = sum(self.personality[s] == GLUTTON for s in alive)
+        ascetics = sum(self.personality[s] == ASCETIC for s in alive)
+        gnawing = sum(self.haunt[s] == GNAWING for s in alive)
+        dysentery = sum(DYSENTERY in self.held[s] for s in alive)
+        eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
+        meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
+                        (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
+                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations))
+        self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat", meals)
         for seat in alive:
             if self.haunt[seat] == TIMBER:
                 self._change(BUILD, -1, ("W-T33", "W-D67"), f"Rotting Timber on {_p(seat)}")

@@ -457,7 +457,7 @@ class Guest(Game):
         self.infected_turn[seat] = turn
         self._event(self.turn, f"{_P[seat]}'s Infection is placed at position 1.", ("G-E6", "G-C13", "G-H8"))
 
-    def _move(self, seat: int, step: int, rules: tuple[str, ...]) -> None:
+    def _move(self, seat: int, step: int, rules: tuple[str, ...], cause: str = "") -> None:
         pos = self.infection[seat] + step
         if pos >= 3:  # G-E9..E11
             self.infection[seat] = 0
@@ -469,7 +469,7 @@ class Guest(Game):
         elif pos <= 0:
             self.infection[seat] = 0
             self._discard_up(INFECTION)
-            self._event(self.turn, f"{_P[seat]}'s Infection is discarded.", rules)
+            self._event(self.turn, f"{_P[seat]}'s Infection is discarded{cause}.", rules)
         else:
             self.infection[seat] = pos
             self._event(self.turn, f"{_P[seat]}'s Infection moves to position {pos}.", rules + ("G-H8",))
@@ -678,7 +678,8 @@ class Guest(Game):
                 self._discard_up(INFECTION)
                 self._event(turn, f"{self.names[kind]}: {_P[a]}'s Infection is discarded.", ("G-E39", "G-E12"))
             else:  # G-E40..E42
-                self._move(a, 1 if b == opt.FORWARD else -1, ("G-E40", "G-E41" if b == opt.FORWARD else "G-E42"))
+                self._move(a, 1 if b == opt.FORWARD else -1, ("G-E40", "G-E41" if b == opt.FORWARD else "G-E42"),
+                           f": {self.names[kind]} pushed it back from step 1")
             self._after_resolution()
             return
         else:

@@ -57,3 +57,17 @@ def end_summary(game: Guest) -> dict[str, Any]:
                  + (", mad" if result["sides"][s] == "Madness" else "") + ("" if game.alive[s] else ", off the ship"))
              for s in range(game.players)}
     return {"summary": sentence, "roles": roles}
+
+
+def option_labels(game: Guest, decision: Any) -> dict[int, str]:
+    """G-E50: a Restriction option names the stack card it would cancel (the stack is public)."""
+    stack = game.view(decision.seat).get("stack", [])
+    labels = {}
+    for option in decision.options:
+        text = option["text"]
+        if text.startswith("play restriction "):
+            index = int(text.split()[-1]) - 1
+            if index < len(stack):
+                entry = stack[index]
+                labels[option["id"]] = f"Restriction: cancel P{entry['player'] + 1}'s {entry['name']}"
+    return labels
