@@ -52,8 +52,8 @@ def role_card(game: Eat, seat: int) -> dict[str, Any]:
     if me["leader"]:
         card["can"].append("You hold the Conch: you are the Leader. You pick the Quest, hold the straws and run "
                            "every trial.")
-    if status == "fallen" and not game.over:
-        card["fate"] = {**texts["fates"]["fallen"], "why": last_line_about(game, seat, ("eaten", "dies", "killed"))}
+    if status in ("fallen", "ghost") and not game.over:  # out of the living, never out of the game
+        card["fate"] = {**texts["fates"][status], "why": last_line_about(game, seat, ("eaten", "dies", "killed"))}
     return card
 
 
