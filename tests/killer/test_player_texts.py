@@ -46,3 +46,17 @@ def test_a_dead_crew_member_is_told_so_why_and_what_is_left() -> None:
     fate = g.role_card(dead[0])["fate"]  # type: ignore[index]
     assert fate["title"] == "You are dead" and "watch" in fate["still"]
     assert fate["why"] and f"P{dead[0] + 1}" in fate["why"]
+
+
+def test_K_E6_a_card_that_cannot_be_played_a_way_now_says_why() -> None:
+    """K-E6: Ship's Computer (BR1) may be an Action only as the 2nd card; with Blackout (ER2), a 1st-card Action, a
+    Position of Ship's Computer would leave Blackout as the 2nd card: the table says so rather than hiding it."""
+    from .util import P1, new
+
+    game = new(4, removed=["AL", "SB"], hunting_row=["BR", "GA", "ML", "AC", "ER", "CH"],
+               hands={1: {P1: ["BR1", "ER2"]}})
+    decision = game.pending_for(P1)[0]
+    closed = {c["label"]: c["why"] for c in game.unavailable(decision)}
+    assert [o["text"] for o in decision.options if o["text"] in ("action BR1", "position BR1")] == []
+    assert "2nd card" in closed["Action: Ship's Computer (BR1)"]
+    assert "Blackout" in closed["Position: Bridge 1 (BR1)"] and "1st card" in closed["Position: Bridge 1 (BR1)"]
