@@ -65,6 +65,12 @@ export class Table {
     this.el.log.closest(".log-panel").classList.toggle("show-rules", on);
   }
 
+  // What the game calls its numbered steps: a round, or (a renderer may say) a turn.
+  roundWord() {
+    const renderer = this.options.renderer;
+    return (renderer && typeof renderer.roundWord === "string" && renderer.roundWord) || "Round";
+  }
+
   // Re-renders a section only when what it shows has changed (keeps focus and scroll where they were).
   section(name, key, render) {
     const text = JSON.stringify(key);
@@ -296,7 +302,7 @@ export class Table {
     for (const entry of log.slice(this.logShown)) {
       if (entry.round !== undefined && String(entry.round) !== round) {
         round = String(entry.round);
-        box.append(h("li", { class: "log-round" }, `Round ${round}`));
+        box.append(h("li", { class: "log-round" }, round === "0" ? "Setup" : `${this.roundWord()} ${round}`));
       }
       box.append(h("li", { class: "log-entry" }, withCards(withNames(entry.text, names)),
         entry.rules && entry.rules.length ? h("span", { class: "rules", title: "rules" }, entry.rules.join(" ")) : null));
