@@ -49,3 +49,13 @@ def test_M_W1_the_end_says_why_and_every_seats_agenda() -> None:
     assert result["summary"].endswith(".") and "side wins" in result["summary"]
     for seat in range(5):
         assert g.cards.agenda_names[g.agenda[seat]] in result["roles"][seat]
+
+
+def test_M_T17_an_ability_whose_cost_is_not_met_says_why() -> None:
+    """M-T17: Surveillance costs 1 Energy; at Energy 0 the turn does not offer it, and the table says why."""
+    g = treachery.new_game("menace", players=4, seed=1, setup={
+        "characters": ["kestrel", "rotti", "andrew", "malumil"], "leader": 0, "start": {"energy": 0, "oxygen": 4}})
+    (decision,) = g.pending_for(0)
+    assert decision.kind == "turn" and "use surveillance" not in [o["text"] for o in decision.options]
+    closed = {c["label"]: c["why"] for c in g.unavailable(decision)}
+    assert closed["Use Surveillance"] == "It costs 1 Energy; Energy is 0."

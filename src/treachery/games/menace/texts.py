@@ -85,3 +85,40 @@ def end_summary(game: Menace) -> dict[str, Any]:
         side_name = "Coward" if side == "coward" else side.capitalize()
         roles[s] = f"{cards.agenda_names[game.agenda[s]]} ({side_name}), {fate}"
     return {"summary": sentence, "roles": roles}
+
+
+def unavailable(game: Menace, decision: Any) -> list[dict[str, str]]:
+    """M-T14, M-T15, M-T17, M-E106, M-E109: your Character's abilities you cannot use on this turn, and why."""
+    from . import catalogue as opt
+    from .cards import SEDATED, TREMORS
+
+    seat = decision.seat
+    character = game.character[seat]
+    if decision.kind != "turn" or character < 0:
+        return []
+    cards = game.cards
+    labels = {o["id"]: o["label"] for o in game.catalogue}
+    out = []
+    tremors = TREMORS in game.wounds[seat]
+    for ability in cards.character_abilities[character]:
+        option_id = opt.USE + ability
+        if option_id in decision.ids:
+            continue
+        oxygen = cards.ability_oxygen[ability] + tremors
+        energy, discards = cards.ability_energy[ability], cards.ability_discards[ability]
+        if game.exiled[seat]:
+            why = "Exiled players cannot use Above Deck abilities."
+        elif SEDATED in game.wounds[seat]:
+            why = f"{cards.wound_names[SEDATED]}: no Above Deck abilities."
+        elif game.used[ability]:
+            why = "Already used this round."
+        elif game.oxygen < oxygen:
+            why = f"It costs {oxygen} Oxygen" + (" (Tremors adds 1)" if tremors else "") + f"; Oxygen is {game.oxygen}."
+        elif game.energy < energy:
+            why = f"It costs {energy} Energy; Energy is {game.energy}."
+        elif len(game.hands[seat]) < discards:
+            why = f"It needs {discards} card{'s' if discards > 1 else ''} in your hand to throw away."
+        else:
+            why = "Nobody it could be used on right now."
+        out.append({"label": labels[option_id], "why": why})
+    return out
