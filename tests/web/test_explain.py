@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,16 +138,29 @@ def test_the_role_card_stays_closed_when_the_player_closes_it(new_tab: Callable[
     assert page.locator("#role-card").get_attribute("open") is None
 
 
+@pytest.fixture(scope="module")
+def roomy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own for the seeded rooms below (several per game), its room-creation limit raised."""
+    path = tmp_path_factory.mktemp("fatedb") / "treachery.db"
+    srv = Server(f"sqlite:///{path}", env={"TREACHERY_CREATE_RATE": "100000/minute",
+                                           "TREACHERY_MAX_CLIENT_LOBBIES": "100000"}).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
 @pytest.mark.parametrize(("game", "players"), GAMES)
-def test_your_fate_is_shown_with_what_you_can_still_do(new_tab: Callable[..., Tab], web_server: Server, shots: Path,
+def test_your_fate_is_shown_with_what_you_can_still_do(browser: Any, roomy_server: Server, shots: Path,
                                                       game: str, players: int) -> None:
     """Killed, ejected, exiled or eaten: a banner says so, why, and what is left to do. Seeded rooms (the test server
     runs with --dev) make each game the same every time; a few seeds are tried until the person's seat is out."""
+    web_server = roomy_server
     for seed in range(1, 9):
         status, made = api(web_server.http, "POST", "/api/rooms", {"game": game, "players": players, "seed": seed,
                                                                    "setup": OUT_AT_START.get(game)})
         assert status == 201, made
-        tab = new_tab()
+        tab = Tab(browser, web_server.http)
         join_through_page(tab, made["room"], "Ann")
         assert api(web_server.http, "POST", f"/api/rooms/{made['room']}/start",
                    {"host_token": made["host_token"]})[0] == 200
@@ -162,6 +176,8 @@ def test_your_fate_is_shown_with_what_you_can_still_do(new_tab: Callable[..., Ta
                 _shoot(tab, shots, f"{game}-fate")
                 assert any(word in banner for word in ("dead", "killed", "Exiled", "off the ship", "eaten"))
                 assert still.strip()  # what you can still do
+                assert not tab.errors, tab.errors
+                tab.close()
                 return
             if tab.step() == "over":
                 break
