@@ -34,11 +34,11 @@ def _entry(round_no: int, text: str) -> dict[str, Any]:
 def _lone_bad_card(placer: int) -> list[dict[str, Any]]:
     """A round in which only ``placer`` placed a card, EmMA added none, and a Bad card was revealed (M-T25..T33),
     and ``placer`` then claimed a Neutral card (M-H33)."""
-    return [_entry(1, "Round 1 begins; seat 0 is Mission Leader."),
-            _entry(1, f"Seat {placer} places a card face down."),
-            _entry(1, "Resolution: 1 card(s) played; EmMA adds 0. Energy may rise to 5."),
+    return [_entry(1, "Round 1 begins; P1 is Mission Leader."),  # the log names seat s as P(s+1)
+            _entry(1, f"P{placer + 1} places a card face down."),
+            _entry(1, "Resolution: 1 card played; EmMA adds 0. Energy may rise to 5."),
             _entry(1, "Revealed: Explosion."),
-            _entry(1, f'Seat {placer} says: "I played a Neutral card."')]
+            _entry(1, f'P{placer + 1} says: "I played a Neutral card."')]
 
 
 def test_M_T33_a_lone_bad_card_makes_its_placer_the_likeliest_menace() -> None:
@@ -53,14 +53,14 @@ def test_M_T33_a_lone_bad_card_makes_its_placer_the_likeliest_menace() -> None:
 def test_M_V22_ballots_against_a_seat_of_ones_own_side_are_suspect() -> None:
     """Seat 3 is almost surely Menace; seat 1 voting against seat 2 rather than seat 3 counts against seat 1."""
     before = menace_belief(_menace_view(), _lone_bad_card(3))
-    log = [*_lone_bad_card(3), _entry(1, "Votes: seat 1 → seat 2; seat 2 → seat 3; seat 4 abstains.")]
+    log = [*_lone_bad_card(3), _entry(1, "Votes: P2 → P3; P3 → P4; P5 abstains.")]
     held = menace_belief(_menace_view(), log)
     assert before.chance(1, "menace") == pytest.approx(before.chance(4, "menace"))
     assert held.chance(1, "menace") > 0.5 > held.chance(4, "menace")
 
 
 def _vote_decision(seat: int, players: int) -> Decision:
-    options = tuple(Option(i, f"vote seat {t}", f"Vote to Exile seat {t}")
+    options = tuple(Option(i, f"vote seat {t}", f"Vote to Exile P{t + 1}")
                     for i, t in enumerate(s for s in range(players) if s != seat))
     options += (Option(len(options), "abstain", "Abstain"),)
     return Decision(seat, "vote", options, 1, "Vote", len(options) - 1)

@@ -202,14 +202,14 @@ def test_W_E11_W_E12_W_E42_windows_for_everyone_and_clumsy_hands() -> None:
     assert texts(game, C) == ["pass"] and texts(game, D) == ["pass"]
     answer(game, "poll", {B: "attack seat 2"})
     answer(game, "knife_response")
-    assert has(game, "P3 must reveal his Keep card: Coconuts (F01)")  # forced reveals still happen
+    assert has(game, "P3 must reveal their Keep card: Coconuts (F01)")  # forced reveals still happen
 
 
 def test_W_E19_W_E54_W_T16_forage_salvager_monkey_and_scavenger_add_draws() -> None:
     game = scenario(4, round=2, chars={A: "CH06"}, pers={A: "P12"}, held={A: ["QU02", "QU12"]}, keep={A: "B05"})
     assert texts(game, A)[0] == "decks 3f 0s 0b"  # Toolbox, Scavenger and Monkey Friend: three free draws
     auto(game, "select")
-    assert has(game, "P1's picked-up Keep card is a Forage card: one extra draw from a deck of his choice")
+    assert has(game, "P1's picked-up Keep card is a Forage card: one extra draw from a deck of their choice")
     assert has(game, "P1 4 Food 2 Build")  # 1F 1B printed + 3 free (Food) + Salvager's Build
     assert len(game.hands[A]) == 7
 

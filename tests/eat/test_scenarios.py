@@ -35,7 +35,7 @@ def test_W_K1_knife_fight_example_1_target_answers_with_a_knife() -> None:
     answer(g, "poll", {A: "attack seat 2"})
     assert sorted(pending(g)) == [B, C, D, E]
     answer(g, "knife_response")
-    assert has(g, "P3 must reveal his Keep card: Machete (B03)")
+    assert has(g, "P3 must reveal their Keep card: Machete (B03)")
     assert has(g, "knife fight")
     assert dead(g, C)
     assert (g.food, g.sanity, g.target) == (3, 4, 15)
@@ -95,7 +95,7 @@ def test_W_K4_shield_blocks_and_shielded_survivor_cannot_be_targeted() -> None:
     open_trial(g)
     answer(g, "poll", {B: "attack seat 3"})
     answer(g, "knife_response")
-    assert has(g, "P4 must reveal his Keep card: Cabin Door (B04)")
+    assert has(g, "P4 must reveal their Keep card: Cabin Door (B04)")
     assert g.keep[B] == -1 and g.keep_up[D] and g.shielded[D]
     assert all(p["status"] == "survivor" for p in g.view(None)["players"])
     assert [t for t in texts(g, E) if t.startswith("attack")] == ["attack seat 0", "attack seat 1", "attack seat 2"]
@@ -488,7 +488,7 @@ def test_W_K27_pacifist_and_paranoid() -> None:
     assert player(g, E)["paranoid_used"]
     answer(g, "poll", {D: "attack seat 4"})
     answer(g, "knife_response")
-    assert has(g, "P5 must reveal his Keep card: Coconuts (F01)")
+    assert has(g, "P5 must reveal their Keep card: Coconuts (F01)")
     assert dead(g, E) and g.keep[D] == -1
     assert not has(g, "Votes:") and not has(g, "Stash")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from treachery.games.killer.cards import LOCATIONS
 from treachery.games.killer.rules import AC3, Killer
 
-from .util import P1, P2, P3, P4, P5, P6, kinds, log_texts, new, play, texts
+from .util import P1, P2, P3, P4, P5, P6, kinds, log_texts, machine, new, play, texts
 
 
 def run(game: Killer, plan: dict[int, list[str]]) -> None:
@@ -403,7 +403,7 @@ def test_K_Q19_the_game_ends_in_defeat_after_round_20_not_before() -> None:
     assert not game.over and game.round == 20
     run(game, moves)
     reveal(game, "Cargo Hold")
-    assert game.over and game.result() == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew"},
+    assert game.over and machine(game.result()) == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew"},
                                            "reason": "round cap"}
     assert alive(game) == [False, False, False]
 

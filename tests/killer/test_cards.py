@@ -8,7 +8,7 @@ from treachery.engine import IllegalAction
 from treachery.games.killer.cards import LOCATIONS, load_cards
 
 from .rulekit import alive, game, log_count, name, player, reveal, slot_of
-from .util import P1, P2, P3, P4, P5, kinds, log_texts, play, texts
+from .util import P1, P2, P3, P4, P5, kinds, log_texts, machine, play, texts
 
 CARDS = {c.code: c for c in load_cards().cards}
 LOCATION_ORDER = list(LOCATIONS)
@@ -215,7 +215,8 @@ def test_K_E11_K_E12_last_on_board_wins_at_once_when_played():
     g = game(3, {P1: ["BR2", "GA1"]}, start={"round": 3, "dead": [P2, P3], "countdown": {P1: 3}})
     play(g, (P1, "action BR2"))
     assert g.over and g.pending() == []
-    assert g.result() == {"winners": [P1], "sides": {0: "crew", 1: "crew", 2: "crew"}, "reason": "last on board"}
+    assert machine(g.result()) == {"winners": [P1], "sides": {0: "crew", 1: "crew", 2: "crew"},
+                                   "reason": "last on board"}
     assert not any(t.startswith("Slot") for t in log_texts(g))
     assert player(g, P1)["position"] is None
 

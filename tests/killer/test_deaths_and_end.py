@@ -8,7 +8,7 @@ import treachery
 from treachery.engine import IllegalAction
 
 from .rulekit import K2_DEAL, K2_MOVES, alive, game, log_count, player, reveal
-from .util import P1, P2, P3, P4, P5, kinds, log_texts, play
+from .util import P1, P2, P3, P4, P5, kinds, log_texts, machine, play
 
 CARD_DECISIONS = {"first_card", "second_card", "ongoing_position", "reveal", "keep_ongoing", "tracker_scan",
                   "thaw_guess", "look", "sweep", "sweep_more", "sweep_scan", "tracker", "target", "location"}
@@ -222,7 +222,7 @@ def test_K_W1_K_W13_each_player_wins_or_loses_alone_as_equals():
     play(g, (P1, "position GA1"), (P2, "position BR2"), (P3, "position GA3"), (P4, "position ER1"),
          (P4, "action SB1"), (P3, "action CH2"), (P2, "action GA2"), (P1, "action BR3"))
     reveal(g, "ga")
-    assert g.result() == {"winners": [P2, P4], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
+    assert machine(g.result()) == {"winners": [P2, P4], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
                           "reason": "alien destroyed"}
 
 
@@ -290,7 +290,7 @@ def test_K_W7_tragic_defeat_frozen_freeze():
     play(g, (P4, "location br"), (P1, "position GA3"), (P2, "position GA1"), (P3, "position ER1"),
          (P3, "action GA2"), (P2, "action CH3"), (P1, "action BR3"))
     reveal(g, "er")
-    assert g.over and g.result() == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
+    assert g.over and machine(g.result()) == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
                                      "reason": "tragic defeat"}
     assert alive(g) == [False] * 4
     assert "P4 is still in Cold Storage and freezes to death." in log_texts(g)
@@ -318,7 +318,7 @@ def test_K_W9_round_cap_everybody_dies_frozen_too():
     play(g, (P4, "location ch"), (P1, "position BR2"), (P2, "position ML2"), (P3, "position AC1"),
          (P3, "action CH2"), (P2, "action CH3"), (P1, "action AL1"))
     reveal(g, "al")
-    assert g.over and g.result() == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
+    assert g.over and machine(g.result()) == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
                                      "reason": "round cap"}
     assert alive(g) == [False] * 4
 

@@ -40,3 +40,9 @@ def texts(game: Killer, seat: int) -> list[str]:
 
 def log_texts(game: Killer, seat: int | None = None) -> list[str]:
     return [e["text"] for e in game.log_for(seat)]
+
+
+def machine(result: dict[str, Any] | None) -> dict[str, Any]:
+    """A result's machine part (winners, sides, reason), without its player-facing summary and roles."""
+    assert result is not None and result["summary"]  # the sentence is there too, checked in test_player_texts
+    return {key: result[key] for key in ("winners", "sides", "reason")}

@@ -13,7 +13,7 @@ def test_M_E39_M_E40_M_E41_M_X10_M_Q13_bloodwork_target_picks_the_card() -> None
     act(g, (0, "use bloodwork"), (0, "target seat 2"))
     assert g.oxygen == 5 and kinds(g) == [(2, "bloodwork")] and decision(g, 2).default["id"] in decision(g, 2).ids
     act(g, (2, f"reveal {RM}"))
-    assert "Seat 2 shows Raise Morale from their hand." in log(g, 3) and len(g.hands[2]) == 3
+    assert "P3 shows Raise Morale from their hand." in log(g, 3) and len(g.hands[2]) == 3
 
 
 def test_M_E49_M_E50_M_Q25_commandeer_takes_the_top_card() -> None:
@@ -60,7 +60,7 @@ def test_M_E67_M_X9_scavenge() -> None:
 def test_M_E68_M_E69_scan_and_analyze_are_private() -> None:
     g = game(4, characters={0: "imre"}, decks={1: [AB, RM, EX]}, start={"energy": 2})
     act(g, (0, "use scan"), (0, "target seat 1"))
-    assert "Scan: the top of seat 1's deck is Airlock Breach, Raise Morale, Explosion (top first)." in log(g, 0)
+    assert "Scan: the top of P2's deck is Airlock Breach, Raise Morale, Explosion (top first)." in log(g, 0)
     assert g.decks[1] == [10, 0, 8] and not any("Scan: the top" in t for t in log(g, 1))
 
 
@@ -81,7 +81,7 @@ def test_M_E73_M_X13_plot_course_reorders_emma() -> None:
     assert g.emma[-3:][::-1] == [3, 0, 8]
     # M-H21: the user's log keeps the order it chose; the others see only that the cards went back
     assert "Plot Course: you put them back as Basic Repair, Raise Morale, Airlock Breach (top first)." in log(g, 0)
-    assert "Seat 0 puts the EmMA cards back." in log(g, 1)
+    assert "P1 puts the EmMA cards back." in log(g, 1)
     assert not any("Plot Course: you put" in t or "Basic Repair" in t for t in log(g, 1))
 
 
@@ -89,7 +89,7 @@ def test_M_E76_M_X12_inventory() -> None:
     g = game(4, characters={0: "bettina"}, hands={2: [AB, RM]})
     act(g, (0, "use inventory"), (0, "target seat 2"), (2, f"give {AB}"))
     assert 8 in g.hands[0] and g.hands[2] == [0]
-    assert "Inventory: seat 2 hands you Airlock Breach." in log(g, 0) and not any("Airlock" in t for t in log(g, 1))
+    assert "Inventory: P3 hands you Airlock Breach." in log(g, 0) and not any("Airlock" in t for t in log(g, 1))
 
 
 def test_M_E78_suppressing_fire() -> None:
@@ -121,8 +121,8 @@ def test_M_E81_self_repair_M_E82_reboot() -> None:
 def test_M_E83_trust_exercise_both_see() -> None:
     g = game(4, characters={0: "cass"}, hands={0: [AB], 2: [EX]})
     act(g, (0, "use trust-exercise"), (0, "target seat 2"))
-    assert "Trust Exercise: seat 2 holds Explosion." in log(g, 0)
-    assert "Trust Exercise: seat 0 holds Airlock Breach." in log(g, 2)
+    assert "Trust Exercise: P3 holds Explosion." in log(g, 0)
+    assert "Trust Exercise: P1 holds Airlock Breach." in log(g, 2)
     assert not any("Trust Exercise: seat" in t for t in log(g, 1))
 
 

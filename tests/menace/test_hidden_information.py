@@ -71,7 +71,7 @@ def test_M_H24_M_H25_M_V22_votes_are_sealed_until_all_are_in() -> None:
         assert (view, events, mine) == before[s][:3]
     vote(g, {1: "vote seat 3", 2: "vote seat 3"})
     shown = [e["text"] for e in g.log_for(4) if e["text"].startswith("Votes:")]
-    assert shown and "seat 0 → seat 3; seat 1 → seat 3; seat 2 → seat 3" in shown[0]
+    assert shown and "P1 → P4; P2 → P4; P3 → P4" in shown[0]
 
 
 def test_M_H21_M_H16_private_results_reach_only_their_owner() -> None:
@@ -120,6 +120,6 @@ def test_M_H33_the_last_discussions_claims_are_in_every_view() -> None:
                 said = [e["text"] for e in g.log_for(None)[before:] if " says: " in e["text"]]
                 for seat in (None, *range(5)):
                     claims = g.view(seat)["claims"]
-                    assert [f'Seat {c["seat"]} says: "{c["text"]}"' for c in claims] == said
+                    assert [f'P{c["seat"] + 1} says: "{c["text"]}"' for c in claims] == said
                 seen += bool(said)
     assert seen > 5

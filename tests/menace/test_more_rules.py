@@ -94,7 +94,8 @@ def test_M_D50_the_clock_needs_at_least_two_rounds() -> None:
     no_talk(g)
     round_of(g, {s: f"play {AR}" for s in range(4)})
     no_talk(g)
-    assert g.over and g.energy == 10 and g.round == 2 and "Energy reached 100%" in g.result()["reason"]
+    assert g.over and g.energy == 10 and g.round == 2
+    assert "Energy reached 10 at the end of a round" in g.result()["reason"]
 
 
 def test_M_D51_heuristic_bots_give_both_sides_wins() -> None:
@@ -117,7 +118,7 @@ def test_M_H38_bots_claim_what_they_placed_and_the_menace_hides_its_bad_cards() 
     it placed that round (or that it placed none); a bot of the Menace side never owns up to a Bad card."""
     import re
 
-    said = re.compile(r'^Seat (\d+) says: "I (?:played an? (Good|Neutral|Bad) card|did not play a card)\."$')
+    said = re.compile(r'^P(\d+) says: "I (?:played an? (Good|Neutral|Bad) card|did not play a card)\."$')
     placed = re.compile(r"^You place (.+) face down\.$")
     claims = 0
     for seed in range(60):
@@ -128,7 +129,7 @@ def test_M_H38_bots_claim_what_they_placed_and_the_menace_hides_its_bad_cards() 
             found = said.match(event["text"])
             if not found:
                 continue
-            seat, kind = int(found[1]), (found[2] or "none").lower()
+            seat, kind = int(found[1]) - 1, (found[2] or "none").lower()
             mine = [placed.match(e["text"]) for e in g.log_for(seat) if e["round"] == event["round"]]
             first = next((m[1] for m in mine if m), None)
             actual = "none" if first is None else CARDS.categories[g.names.index(first)].lower()
@@ -246,7 +247,7 @@ def test_M_E85_M_E86_agenda_ability_secret_until_it_triggers_then_announced() ->
     no_talk(g, call=0)
     vote(g, {s: "vote seat 3" for s in (0, 1, 2, 4, 5)})
     assert not g.exiled[3] and g.view(0)["players"][3]["agenda"] == "The Saint"
-    assert "Sanctuary: seat 3 is not Exiled." in log(g, 5)
+    assert "Sanctuary: P4 is not Exiled." in log(g, 5)
 
 
 def test_M_E90_M_Q7_the_coward_takes_the_menace_goal_after_the_switch() -> None:

@@ -245,8 +245,8 @@ def test_M_H38_structured_claims_are_logged_publicly_M_H33() -> None:
     round_of(g, {})
     act(g, (0, "claim good"), (1, "suspect seat 0"), (2, "claim seat 1 played replicate"), (3, "no vote"))
     public = log(g, None)
-    assert 'Seat 0 says: "I played a Good card."' in public
-    assert 'Seat 2 says: "Seat 1 played Replicate."' in public
+    assert 'P1 says: "I played a Good card."' in public
+    assert 'P3 says: "P2 played Replicate."' in public
 
 
 def test_M_V15_M_Q36_exiled_then_killed_pays_both() -> None:

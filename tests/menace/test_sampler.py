@@ -112,8 +112,8 @@ def test_M_H7_M_H9_hands_come_from_the_holders_possible_decks() -> None:
 def test_M_H9_M_H16_M_H18_own_deck_and_the_wound_deck_keep_their_known_contents() -> None:
     for position in _positions(6, range(20, 26), {}, stops=5):
         me = 2
-        commandeered = any(e["text"].startswith("Seat ") and " uses Commandeer on seat 2 " in e["text"]
-                           and not e["text"].startswith("Seat 2 ") for e in position.log_for(me))
+        commandeered = any(e["text"].startswith("P") and " uses Commandeer on P3 " in e["text"]
+                           and not e["text"].startswith("P3 ") for e in position.log_for(me))
         for seed in range(5):
             sample = determinize(position, me, seed)
             assert sorted(sample.wound_deck) == sorted(position.wound_deck)

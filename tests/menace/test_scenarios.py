@@ -47,14 +47,14 @@ def test_M_K2_emma_fill_M_T26_M_T27_M_T29() -> None:
     """M-T31 M-T35 M-H13."""
     g = game(7)
     round_of(g, {2: f"play {BR}", 5: f"play {RM}"})
-    assert any("2 card(s) played; EmMA adds 2" in t for t in log(g, None))
+    assert any("2 cards played; EmMA adds 2" in t for t in log(g, None))
     assert sum(1 for t in log(g) if t.startswith("Revealed:")) == 4
     g8 = game(8)
     round_of(g8, {0: f"play {BR}", 1: f"play {BR}", 2: f"play {BR}", 3: f"play {BR}"})
     assert any("EmMA adds 0" in t for t in log(g8))
     g4 = game(4)
     round_of(g4, {})
-    assert any("0 card(s) played; EmMA adds 2" in t for t in log(g4))
+    assert any("0 cards played; EmMA adds 2" in t for t in log(g4))
 
 
 def test_M_K3_menace_heals_to_burn_oxygen_M_E42_M_E44_M_Q12() -> None:
@@ -64,7 +64,7 @@ def test_M_K3_menace_heals_to_burn_oxygen_M_E42_M_E44_M_Q12() -> None:
     act(g, (2, "use first-aid"), (2, "target seat 5"))
     assert g.oxygen == 4 and g.wounds[5] == []
     assert g.view(0)["wound_discard"] == ["Black Eye"]
-    assert "Seat 2 uses First Aid on seat 5 (-2 Oxygen)." in log(g, 0)
+    assert "P3 uses First Aid on P6 (-2 Oxygen)." in log(g, 0)
     assert g.view(0)["players"][2]["agenda"] is None
 
 
@@ -92,8 +92,8 @@ def test_M_K5_exile_effects_M_V27_M_V28_M_E99() -> None:
     assert g.oxygen == 4 and g.exiled[6] and g.view(0)["players"][6]["agenda"] == "The Hero"
     assert kinds(g) == [(6, "exile_act")]
     act(g, (6, "target seat 1"))
-    assert "Last Word: seat 1 is The Butcher." in log(g, 6)
-    assert "Last Word: seat 1 is The Butcher." not in log(g, 1)
+    assert "Last Word: P2 is The Butcher." in log(g, 6)
+    assert "Last Word: P2 is The Butcher." not in log(g, 1)
     g = game(7, agendas=ag, emma=[REP] * 20, start={"oxygen": 7})
     _to_vote(g)
     vote(g, {s: "vote seat 2" for s in (0, 1, 3, 4)})
@@ -132,7 +132,7 @@ def test_M_K7_hidden_replicate_M_H10_M_H11_M_H34() -> None:
     act(g, (2, "draw"), (3, "draw"))
     public = log(g, None)
     assert "Revealed: Replicate." in public
-    assert not any("seat 1" in t.lower() and "Replicate" in t for t in public)
+    assert not any("P2" in t and "Replicate" in t for t in public)
     own = texts(g, 1)
     assert "claim good" in own and not any(t.startswith("claim seat 1 ") for t in own)
 
@@ -141,18 +141,18 @@ def test_M_K8_surveillance_M_E63_M_H21_M_H35() -> None:
     g = game(5, leader=2, characters={4: "kestrel"}, start={"energy": 3}, hands={2: [RM, BR, AR]})
     act(g, (2, f"play {RM}"), (3, "draw"), (4, "use surveillance"), (4, "target seat 2"))
     assert g.energy == 2
-    assert "Surveillance: seat 2 placed Raise Morale." in log(g, 4)
-    assert all("Surveillance: seat 2 placed" not in t for s in (None, 0, 1, 2, 3) for t in log(g, s))
-    assert "Seat 4 uses Surveillance on seat 2 (-1 Energy)." in log(g, 0)
+    assert "Surveillance: P3 placed Raise Morale." in log(g, 4)
+    assert all("Surveillance: P3 placed" not in t for s in (None, 0, 1, 2, 3) for t in log(g, s))
+    assert "P5 uses Surveillance on P3 (-1 Energy)." in log(g, 0)
 
 
 def test_M_K10_wounds_are_public_M_E106_M_H17() -> None:
     """M-V1 M-H17."""
     g = game(4, characters={0: "malumil", 3: "dax"}, wounds=["tremors"], start={"energy": 3, "oxygen": 8})
     act(g, (0, "use laser-pistol"), (0, "target seat 3"))
-    assert any("Seat 3 takes a Wound: Tremors (Above Deck Actions cost 1 more Oxygen)" in t for t in log(g, 1))
+    assert any("P4 takes a Wound: Tremors (Above Deck Actions cost 1 more Oxygen)" in t for t in log(g, 1))
     act(g, (1, "draw"), (2, "draw"), (3, "use overclock"))
-    assert "Seat 3 uses Overclock (-3 Oxygen)." in log(g, 2)  # 2 + 1 (Tremors)
+    assert "P4 uses Overclock (-3 Oxygen)." in log(g, 2)  # 2 + 1 (Tremors)
 
 
 def test_M_K11_contagion_last_act_M_E87_M_E88() -> None:
@@ -270,7 +270,7 @@ def test_M_K19_reactor_leak_hits_its_own_player_M_E29_M_E30_M_Q31() -> None:
     round_of(g, {0: f"play {BR}", 1: f"play {RM}", 3: f"play {RL}"})
     assert [len(w) for w in g.wounds] == [1, 1, 0, 1, 0]
     hits = [t for t in log(g) if "takes a Wound" in t]
-    assert hits[0].startswith("Seat 0") and hits[1].startswith("Seat 3")
+    assert hits[0].startswith("P1") and hits[1].startswith("P4")
 
 
 AG7 = ["zealot", "contagion", "butcher", "vengeant", "coward", "saint", "hero"]
@@ -341,7 +341,7 @@ def test_M_K24_death_by_empty_hand_and_deck_M_T4_M_V8() -> None:
     oxygen = g.oxygen
     act(g, (0, "draw"), (1, "draw"))
     assert not g.alive[2] and g.oxygen == oxygen - 2 and kinds(g) == [(3, "turn")]
-    assert any("Seat 2's Agenda: The Zealot." in t for t in log(g, 0))
+    assert any("P3's Agenda: The Zealot." in t for t in log(g, 0))
     g = game(5, agendas={2: "zealot"}, hands={2: []}, decks={2: [BR]}, start={"energy": 2})
     act(g, (0, "draw"), (1, "draw"))
     assert texts(g, 2) == ["draw", "use scan", "use analyze"]
@@ -368,7 +368,7 @@ def test_M_K26_command_and_hand_limits_M_E12_M_E96_M_E104_M_T21() -> None:
         (4, "target seat 0"), (5, f"play {RM}"))
     assert sorted(s for s, k in kinds(g)) == [1, 4] and all(k == "limit" for _, k in kinds(g))
     assert g.oxygen == 5
-    assert [len(h) for h in g.hands] == [3, 5, 3, 5, 4, 2]  # seat 5's deck is empty: no draw
+    assert [len(h) for h in g.hands] == [3, 5, 3, 5, 4, 2]  # P6's deck is empty: no draw
     assert g.view(0)["players"][3]["agenda"] == "The Hoarder"
 
 
@@ -486,7 +486,7 @@ def test_M_K36_emergency_protocol_and_emma_count_M_E74_M_T28() -> None:
     round_of(g, {0: f"play {BR}", 1: f"play {BR}", 2: "use emergency-protocol"})
     act(g, (2, f"discard {RM}"))
     round_of(g, {})
-    assert any("2 card(s) played; EmMA adds 1 + 1 (Emergency Protocol)" in t for t in log(g, 5))
+    assert any("2 cards played; EmMA adds 1 + 1 (Emergency Protocol)" in t for t in log(g, 5))
     assert sum(1 for t in log(g) if t.startswith("Revealed")) == 4
 
 
@@ -520,7 +520,7 @@ def test_M_K39_order_of_end_of_round_effects_M_T41_M_E62_M_E116() -> None:
     round_of(g, {3: "use greenhouse"})
     no_talk(g)
     steps = [t for t in log(g) if t.startswith("Oxygen")]
-    assert steps[-2:] == ["Oxygen 3 → 4 (Greenhouse).", "Oxygen 4 → 3 (seat 0's Punctured Lung)."]
+    assert steps[-2:] == ["Oxygen 3 → 4 (Greenhouse).", "Oxygen 4 → 3 (P1's Punctured Lung)."]
     assert g.leader == 3
 
 

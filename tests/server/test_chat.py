@@ -241,11 +241,11 @@ def test_menace_structured_claims(server: Server) -> None:
         assert [k["kind"] for k in menu] == ["drew", "played", "accuse", "suspect"]
         assert ["airlock-breach", "Airlock breach"] in menu[2]["fields"][1]["choices"]
         await ann.send(suspect)
-        frame = await bob.heard("I suspect player 1 (seat 1).")
+        frame = await bob.heard("I suspect player 1 (P2).")
         assert frame["claim"] == {"kind": "suspect", "seat": 1} and frame["seat"] == 0
-        await spec.heard("I suspect player 1 (seat 1).")
+        await spec.heard("I suspect player 1 (P2).")
         await bob.send({"type": "claim", "claim": {"kind": "accuse", "seat": 0, "card": "airlock-breach"}})
-        await ann.heard("player 0 (seat 0) played Airlock Breach.")
+        await ann.heard("player 0 (P1) played Airlock Breach.")
         await bob.send({"type": "claim", "claim": {"kind": "played", "category": "neutral"}})
         assert (await ann.heard("I played a Neutral card."))["claim"] == {"kind": "played", "category": "neutral"}
         await ann.send({"type": "claim", "claim": {"kind": "drew", "category": "bad"}})

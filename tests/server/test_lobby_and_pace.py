@@ -136,7 +136,7 @@ def test_serve_refuses_a_bad_bot_delay(value: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "labels", "speaker"), [
-    ("menace", ["seat 0", "seat 1", "seat 2", "seat 3"], "ann (seat 0)"),  # M-S2: Menace counts seats from 0
+    ("menace", ["P1", "P2", "P3", "P4"], "ann (P1)"),  # M-S2: seats are 0-based in data only; players read P1
     ("killer", ["P1", "P2", "P3", "P4"], "ann (P1)"),
 ])
 def test_seats_are_named_as_the_games_texts_name_them(server: Server, game: str, labels: list[str],

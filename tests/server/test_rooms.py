@@ -67,7 +67,7 @@ def test_bad_requests_are_refused_with_one_line(server: Server) -> None:
 def test_a_join_names_the_seat_as_the_game_does(server: Server) -> None:
     _, made = server.api("POST", "/api/rooms", {"game": "menace", "players": 5, "bots": "random"})
     _, joined = server.api("POST", f"/api/rooms/{made['room']}/join", {"name": "Mo"})
-    assert joined["seat"] == 0 and joined["label"] == "seat 0"  # M-S2: Menace counts seats from 0
+    assert joined["seat"] == 0 and joined["label"] == "P1"  # M-S2: seat 0 in data, P1 for players as in every game
 
 
 def test_seat_tokens_are_stored_only_hashed(server: Server) -> None:

@@ -1,5 +1,6 @@
 """Game-night polish through the page: "ready" in the lobby, a countdown on the server's clock when the device's
-clock is wrong, and seats labelled the way each game's own texts name them (Menace: "seat 0", M-S2; others: P1)."""
+clock is wrong, and seats labelled the way the games' texts name them (P1 for seat 0 in every game; M-S2 keeps
+seats 0-based in data only)."""
 
 from __future__ import annotations
 
@@ -50,10 +51,10 @@ def test_the_countdown_runs_on_the_servers_clock(new_tab: Callable[..., Tab]) ->
     assert 120 < minutes * 60 + seconds <= 182, shown
 
 
-@pytest.mark.parametrize(("game", "players", "label"), [("menace", 5, "seat {}"), ("guest", 5, "P{}")])
+@pytest.mark.parametrize(("game", "players", "label"), [("menace", 5, "P{}"), ("guest", 5, "P{}")])
 def test_seat_labels_follow_the_games_own_texts(new_tab: Callable[..., Tab], game: str, players: int,
                                                 label: str) -> None:
-    first = 0 if game == "menace" else 1
+    first = 1
     tab = new_tab()
     create_through_page(tab, game, players, "Ann")
     page = tab.page

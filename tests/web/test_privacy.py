@@ -3,7 +3,8 @@
 The Menace is played with a card file in which every Agenda, Below Deck card and Character carries a unique marker
 (``ZQa3``). The game's record is then replayed with the engine to learn which markers each seat's own view and log
 held before the end; every page's DOM and every frame it received may carry only those (a spectator: only the
-public ones), and a privacy screen carries none at all."""
+public ones), and a privacy screen carries none at all. The card reference (every card's name and text, the same
+for every seat and spectator: the rules are public) is checked to be the same for all, then left out of the search."""
 
 from __future__ import annotations
 
@@ -88,10 +89,11 @@ def test_pass_and_play_and_canaries(new_tab: Callable[..., Tab], web_server: Ser
 
     def snapshot(tab: Tab, who: str) -> None:
         # one evaluation, so the seat, the game-over flag and the text all belong to the same moment of the page
-        over, seat, text = tab.page.evaluate("""() => [
-            document.querySelector('#decision')?.dataset.state === 'over',
-            document.querySelector('.seat.mine')?.dataset.seat ?? null,
-            document.documentElement.outerHTML]""")
+        over, seat, text = tab.page.evaluate("""() => {
+            const page = document.documentElement.cloneNode(true);
+            for (const node of page.querySelectorAll('#card-reference')) node.remove();  // public: every name
+            return [document.querySelector('#decision')?.dataset.state === 'over',
+                    document.querySelector('.seat.mine')?.dataset.seat ?? null, page.outerHTML]; }""")
         snapshots.append((who, None if seat is None else int(seat), bool(over), text))
 
     def on_screen(tab: Tab) -> None:
@@ -120,6 +122,9 @@ def test_pass_and_play_and_canaries(new_tab: Callable[..., Tab], web_server: Ser
         assert not leaked, f"{who} (seat {seat}) shows {sorted(leaked)}"
         checked += 1
     assert checked > 5
+    # the card reference is public: the same list for every connection, the spectator's too
+    references = [f["cards"] for tab in (device, carl, watcher) for f in tab.frames if "cards" in f]
+    assert len(references) >= 3 and all(r == references[0] for r in references)
     # every frame a page received before the end holds only what that connection's seat may know
     for tab, who in ((device, "device"), (carl, "carl"), (watcher, "watcher")):
         for frame in tab.frames:
@@ -127,7 +132,7 @@ def test_pass_and_play_and_canaries(new_tab: Callable[..., Tab], web_server: Ser
                 continue
             seat = frame.get("seat") if frame["type"] == "state" else None
             if frame["type"] == "state":
-                leaked = markers(json.dumps(frame)) - allowed[seat]
+                leaked = markers(json.dumps({k: v for k, v in frame.items() if k != "cards"})) - allowed[seat]
                 assert not leaked, f"{who}: a frame for seat {seat} carries {sorted(leaked)}"
     # the device held two seats: each of its connections was sent only its own seat's state
     assert {f["seat"] for f in device.frames if f["type"] == "state"} == {0, 1}

@@ -106,6 +106,7 @@ class SeatTracker:
         self.log: list[dict[str, Any]] = []
         self.over = False
         self.result: dict[str, Any] | None = None
+        self.role_card: dict[str, Any] | None = None
 
     def apply(self, frame: dict[str, Any]) -> None:
         view = {} if frame["view_reset"] else self.view
@@ -116,10 +117,11 @@ class SeatTracker:
         del self.log[frame["log_from"]:]  # a new connection's first frame starts the log again from 0
         self.log.extend(frame["log"])
         self.over, self.result = bool(frame["over"]), frame.get("result")
+        self.role_card = frame.get("role_card")  # who this seat is, in player words
 
     def state(self, decision: Asked | None) -> SeatState:
         return SeatState(self.game_name, self.title, self.players, self.seat, self.view, self.log, decision,
-                         self.over, self.result, list(self.view.get("waiting_for", [])))
+                         self.over, self.result, list(self.view.get("waiting_for", [])), self.role_card)
 
 
 class OnlineAgent:

@@ -116,6 +116,7 @@ class SeatState:
     over: bool
     result: dict[str, Any] | None
     waiting_for: list[int]
+    role_card: dict[str, Any] | None = None  # who you are, how you win, what you can do (player words)
 
     @classmethod
     def of(cls, game: Game, seat: int | None) -> SeatState:
@@ -123,13 +124,28 @@ class SeatState:
         view = game.view(seat)  # who is still to answer comes from the view, as the game's rules show it
         return cls(game.name, game.title or game.name, game.players, seat, view, game.log_for(seat),
                    Asked.of(decision) if decision is not None else None, game.over,
-                   game.result() if game.over else None, list(view.get("waiting_for", [])))
+                   game.result() if game.over else None, list(view.get("waiting_for", [])),
+                   game.role_card(seat) if seat is not None else None)
 
 
 def render_text(state: SeatState, log_lines: int = LOG_LINES) -> str:
     """The plain text of :func:`view_text` from a :class:`SeatState` (a local game or a server's frames)."""
-    who = f"seat {state.seat}" if state.seat is not None else "spectator"
+    who = f"seat {state.seat} (P{state.seat + 1})" if state.seat is not None else "spectator"
     out = [f"{state.title} ({state.name}), {state.players} players. You are {who}."]
+    card = state.role_card
+    if card:
+        out.append("")
+        out.append(f"== Who you are: {card['title']}" + (f" ({card['side']})" if card.get("side") else "") + " ==")
+        if card.get("fate"):
+            fate = card["fate"]
+            out.append(" ".join(x for x in (fate["title"] + ".", fate.get("why") or "", fate.get("still") or "") if x))
+        for key, title in (("character", "Character"), ("who", ""), ("goal", "How you win"),
+                           ("personal_goal", "Your personal goal")):
+            if card.get(key):
+                out.append(f"{title}: {card[key]}" if title else str(card[key]))
+        for key, title in (("abilities", "Your abilities"), ("choices", "Characters to choose from")):
+            out.extend([f"{title}:"] + [f"- {a['name']}: {a['text']}" for a in card[key]] if card.get(key) else [])
+        out.extend(["What you can do:"] + [f"- {line}" for line in card["can"]] if card.get("can") else [])
     out.append("")
     out.append("== What you see ==")
     _lines(state.view, "", out)
@@ -144,7 +160,11 @@ def render_text(state: SeatState, log_lines: int = LOG_LINES) -> str:
     if state.over:
         out.append("== The game is over ==")
         result = state.result or {}
+        if result.get("summary"):
+            out.append(str(result["summary"]))
         out.append(f"winners: {_inline(result.get('winners', []))}; reason: {result.get('reason', '?')}")
+        for seat, role in sorted((result.get("roles") or {}).items(), key=lambda item: int(item[0])):
+            out.append(f"P{int(seat) + 1}: {role}; side {result['sides'][seat]}")
     elif decision is None:
         out.append(f"== Nothing for you to decide now (waiting for seat(s) {_inline(state.waiting_for)}) ==")
     else:

@@ -15,6 +15,7 @@ from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
 from .rng import Rng
+from .texts import card_texts, declared_texts, end_summary, option_labels, role_card, unavailable
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
 
@@ -80,6 +81,29 @@ class Game:
         from .guide import guide_markdown
 
         return guide_markdown(cls)
+
+    @classmethod
+    def texts(cls) -> dict[str, Any]:
+        """What the game declares for its players (roles, sides, goals) in ``texts.toml``: public, like the rules."""
+        return copy.deepcopy(declared_texts(cls))
+
+    def card_texts(self) -> list[dict[str, str]]:
+        """Every card and ability of this game's card set, ``[{"name", "kind", "text"}]``: the card reference."""
+        return card_texts(self)
+
+    def role_card(self, seat: int) -> dict[str, Any] | None:
+        """Who ``seat`` is, how it and its side win, what it can do: built only from what that seat knows."""
+        return role_card(self, seat)
+
+    def option_labels(self, decision: Decision) -> dict[int, str]:
+        """``{option_id: label}`` for the options of ``decision`` that this moment words better than the catalogue
+        label (which is fixed per game): a Restriction names the card it would cancel. Public to the deciding seat."""
+        return option_labels(self, decision)
+
+    def unavailable(self, decision: Decision) -> list[dict[str, str]]:
+        """Moves a player may look for in ``decision`` but cannot take now, each ``{"label", "why"}``: the table
+        says why instead of leaving them out silently. Only what the deciding seat already knows."""
+        return unavailable(self, decision)
 
     def _init_base(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
         self.players = players
@@ -162,7 +186,9 @@ class Game:
         raise IllegalAction("not_your_turn", f"seat {seat} has no decision pending")
 
     def result(self) -> dict[str, Any] | None:
-        """``{'winners': [...], 'sides': {seat: side}, 'reason': str}`` once the game is over, else None."""
+        """``{'winners': [...], 'sides': {seat: side}, 'reason': str, 'summary': str, 'roles': {seat: str}}`` once
+        the game is over, else None. ``reason`` is a stable machine word; ``summary`` says in player words why the
+        game ended, and ``roles`` each seat's role as the end reveals it (for games that declare texts)."""
         return copy.deepcopy(self._result) if self._result is not None else None
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
@@ -357,6 +383,8 @@ class Game:
         self._pending = []
         self._sealed = {}
         self._result = {"winners": sorted(winners), "sides": dict(sides), "reason": reason}
+        # the player-facing sentence and every seat's role as the end reveals it (reason stays the machine word)
+        self._result.update(end_summary(self))
 
     # ---- internals --------------------------------------------------------------------------------
 

@@ -408,4 +408,5 @@ def _game_facts(cls: type[Game], dev: bool) -> dict[str, Any]:
             "decision_seconds": cls.decision_seconds, "renderer": has_renderer(cls.name),
             "bots": [kind for kind in available_kinds(cls.name) if kind in SEATABLE],
             "default_bots": default_kind(cls.name),
-            "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"]}
+            "options": [o.to_dict() for o in cls.declared_options if dev or o.setter == "host"],
+            "texts": cls.texts()}  # roles, sides and goals in player words: public like the rules

@@ -49,17 +49,19 @@ def build(record: dict[str, Any], names: list[str | None], who: int | str) -> di
         timed_out = len(entry) > 2 and entry[2] == TIMEOUT
         (decision,) = game.pending_for(actor)
         chosen = decision.default if timed_out else next(o for o in decision.options if o["id"] == option)
+        worded = game.option_labels(decision).get(chosen["id"], chosen["label"])  # as the table showed it
         if timed_out:
             game.timeout(actor)
         else:
             game.act(actor, option)
         if who == ALL or who == actor:
-            action = {"seat": actor, "text": chosen["text"], "label": chosen["label"], "timeout": timed_out}
+            action = {"seat": actor, "text": chosen["text"], "label": worded, "timeout": timed_out}
         else:
             action = {"seat": actor, "text": None, "label": None, "timeout": None}
         snapshot(action)
     return _json_safe({"game": record["game"], "players": record["players"], "names": names,
-                       "as": who, "result": game.result(), "steps": steps})
+                       "as": who, "result": game.result(), "steps": steps,
+                       "cards": game.card_texts()})  # the card reference: names in the replay show their texts
 
 
 def _every_entry(game: Game, position: int) -> list[dict[str, Any]]:

@@ -563,7 +563,9 @@ class Room:
     def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or game.over:
             return []
-        return [{**d.to_dict(), "deadline": self.deadlines.get(d.id)} for d in game.pending_for(seat)]
+        # what cannot be taken now and why; options worded for this moment where the game says so
+        return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
+                 "unavailable": game.unavailable(d)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -596,10 +598,12 @@ class Room:
         parts: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]] = {}
         logs: dict[tuple[int | None, int], tuple[list[dict[str, Any]], int]] = {}
         result = game.result() if game.over else None
+        role_cards: dict[int | None, dict[str, Any] | None] = {}  # who this seat is, in player words
         for sub in subs:
             if sub.seat not in parts:
                 parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat),
                                    self.channels_for(sub.seat))
+                role_cards[sub.seat] = game.role_card(sub.seat) if sub.seat is not None else None
             view, decisions, channels = parts[sub.seat]
             ending = game.over and not sub.whole_log_sent
             where = (sub.seat, -1 if ending else sub.log_pos)
@@ -626,7 +630,10 @@ class Room:
                      **({"claim_menu": game.claim_menu()} if last is None else {}),
                      "view_removed": removed, "decisions": decisions, "log_from": sub.log_sent, "log": log,
                      "seats": seats, "over": game.over, "result": result, "channels": channels,
-                     "now": round(time.time(), 3)}  # the server's clock: deadlines are on it, not the client's
+                     "now": round(time.time(), 3),  # the server's clock: deadlines are on it, not the client's
+                     "role_card": role_cards[sub.seat]}
+            if last is None:  # the card reference, once per connection: the game's card set does not change
+                frame["cards"] = game.card_texts()
             sub.last_view, sub.last_decisions, sub.last_seats = view, decisions, seats
             sub.log_sent, sub.log_pos = sub.log_sent + len(log), position
             sub.send(json.dumps(frame, default=str))
@@ -721,6 +728,12 @@ class _Unavailable(Exception):
     pass
 
 
+
+
+def _worded(game: Game, decision: Any) -> list[dict[str, Any]]:
+    """The decision's options, each labelled as this moment words it (game.option_labels) or by the catalogue."""
+    labels = game.option_labels(decision)
+    return [{**o, "label": labels[o["id"]]} if o["id"] in labels else dict(o) for o in decision.options]
 
 
 def seat_label(game: str, seat: int) -> str:

@@ -21,10 +21,11 @@ from ..bots import Bot
 from ..bots.seating import choose, needs_view
 from ..engine import Decision, Game, Option, game_class
 from ..engine.core import final_facts
+from .explain import card_notes, end_roles, role_card
 
 
 def seat_name(seat: int, game_name: str | None = None) -> str:
-    """A seat in the game's own words, as its log names it (P1..Pn unless the game says otherwise, e.g. "seat 0")."""
+    """A seat as every game's texts name it: P1 for seat 0."""
     return game_class(game_name).seat_label(seat) if game_name else f"P{seat + 1}"
 
 
@@ -125,10 +126,21 @@ def result_text(result: dict[str, Any] | None, seat: int | None = None, game_nam
     if seat is not None:
         won = seat in winners
         text.append("You won! " if won else "You lost. ", style="bold green" if won else "bold red")
+    if result.get("summary"):
+        text.append(f"{result['summary']}\n")
     said = ", ".join(seat_name(s, game_name) for s in winners) or "nobody"
     text.append(f"Winners: {said}. ", style="bold")
     text.append(f"Reason: {result.get('reason', '?')}.")
     return text
+
+
+def result_panel(result: dict[str, Any] | None, seat: int | None = None, game_name: str | None = None) -> Group:
+    """The end: you won or lost, why in a sentence, and every seat's role and side."""
+    parts: list[RenderableType] = [result_text(result, seat, game_name)]
+    roles = end_roles(result or {}, lambda s: seat_name(s, game_name))
+    if roles is not None:
+        parts.append(roles)
+    return Group(*parts)
 
 
 def transcript(console: Console, game: Game, seat: int | None, header: str, rules: bool = False) -> None:
@@ -141,6 +153,9 @@ def transcript(console: Console, game: Game, seat: int | None, header: str, rule
         rounds, deaths = final_facts(game)
         text.append(f" Rounds: {rounds}. Out at the end: {deaths} of {game.players}.")
     console.print(text)
+    roles = end_roles(game.result() or {}, lambda s: seat_name(s, game.name))
+    if roles is not None:
+        console.print(roles)
 
 
 # ---- playing in the terminal --------------------------------------------------------------------------
@@ -188,6 +203,7 @@ def play_in_terminal(
     wants_view = [needs_view(b) for b in bots]
     shown = 0
     console.print(Rule(f"{game.title} · {game.players} players · you are {seat_name(seat, name)}"))
+    shown_card = None
     while not game.over:
         pending = game.pending()
         mine = [d for d in pending if d.seat == seat]
@@ -209,10 +225,19 @@ def play_in_terminal(
                                 border_style="dim"))
             shown = len(log)
         console.print(board(name, view, console.width))
+        card = game.role_card(seat)
+        if card != shown_card:  # your role card, again whenever it changes (a Character chosen, your fate)
+            shown_card = card
+            panel = role_card(card)
+            if panel is not None:
+                console.print(panel)
         cards = hand(name, view)
         if cards is not None:
             console.print(cards)
         labels = [option_label(name, view, o) for o in decision.options]
+        notes = card_notes(game, [*labels, *map(str, view.get("hand") or [])], decision)
+        if notes is not None:
+            console.print(notes)
         console.print(decision_menu(decision, labels, name))
         option = read_choice(console, decision, read)
         game.act(seat, option, decision.id)
@@ -223,7 +248,7 @@ def play_in_terminal(
         console.print(Panel(log_lines(log[shown:]), title="What happened", title_align="left",
                             border_style="dim"))
     console.print(board(name, game.view(seat), console.width))
-    console.print(Panel(result_text(game.result(), seat, name), title="Game over", title_align="left",
+    console.print(Panel(result_panel(game.result(), seat, name), title="Game over", title_align="left",
                         border_style="green" if seat in (game.result() or {}).get("winners", []) else "red"))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -58,6 +59,19 @@ def red_number(sanity: int) -> int:
 
 
 _PLAY_SUMS: dict[int, tuple[int, ...]] = {}
+
+
+def _sum(causes: list[str]) -> int:
+    """The total of "+1 Forager", "-1 Butterfingers"…"""
+    return sum(int(c.split(" ", 1)[0]) for c in causes)
+
+
+def _causes(*parts: tuple[str, int]) -> str:
+    """"2 every Evening, +1 Cold Night, -1 Calm cards": what made up an Evening loss, when more than the usual."""
+    if all(amount == 0 for _, amount in parts[1:]):
+        return ""
+    first, rest = parts[0], [p for p in parts[1:] if p[1]]
+    return ", ".join([first[0], *(f"{amount:+d} {name}" for name, amount in rest)])
 
 
 def _play_sum(cards: CardSet, card: int) -> int:
@@ -318,8 +332,9 @@ class Eat(Game):
 
     # ---- tracks (W-E3, W-E4, W-W1) -----------------------------------------------------------------------
 
-    def _change(self, track: int, delta: int, rules: tuple[str, ...], why: str) -> bool:
-        """Moves one track, clamped to its range; True when the game ended (Sanity 0)."""
+    def _change(self, track: int, delta: int, rules: tuple[str, ...], why: str, cause: str = "") -> bool:
+        """Moves one track, clamped to its range; True when the game ended (Sanity 0). ``cause`` says what made up
+        the change when it is more than the card or step named by ``why`` (a bonus, a Haunt, a Calm card)."""
         low, high = TRACK_RANGE[track]
         if track == FOOD:
             self.food = min(high, max(low, self.food + delta))
@@ -330,7 +345,8 @@ class Eat(Game):
         else:
             self.build = min(high, max(low, self.build + delta))
             value = self.build
-        self._event(self.round, f"{why}: {TRACKS[track].capitalize()} {delta:+d} -> {value}.", rules)
+        said = f" ({cause})" if cause else ""
+        self._event(self.round, f"{why}: {TRACKS[track].capitalize()} {delta:+d} -> {value}{said}.", rules)
         if track == SANITY and value <= 0:
             self._ghosts_win("sanity", ("W-W1", "W-E4", "W-Q23"))
             return True
@@ -451,7 +467,8 @@ class Eat(Game):
                 left[pick] -= 1
                 default.append(pick)
             asks.append(self._new_decision(seat, "skip_draw", legal,
-                                           f"You draw {cut} card(s) fewer this Morning: choose which draw to skip.",
+                                           f"You draw {plural(cut, 'card')} fewer this Morning: choose which draw "
+                                           "to skip.",
                                            opt.SKIP + opt.SKIPS.index(tuple(sorted(default))), ("W-T16", "W-X2")))
         if asks:
             self._ask(asks)
@@ -511,7 +528,7 @@ class Eat(Game):
                 order += [0] * extras[0] + [1] * extras[1] + [2] * extras[2]
             if self.forage[seat] >= 0:
                 where = self.forage[seat]
-                source = "a deck of his choice" if where == 3 else f"the {DECKS[where]} deck"
+                source = "a deck of their choice" if where == 3 else f"the {DECKS[where]} deck"
                 self._event(rnd, f"{_p(seat)}'s picked-up Keep card is a Forage card: one extra draw from {source}.",
                             ("W-E19", "W-H25", "W-H14"))
             got = []
@@ -668,7 +685,7 @@ class Eat(Game):
             self.play[target] = -1
             self._discard(gone)
             self._event(rnd, f"Poltergeist: {_p(target)}'s Play card goes unseen to the {DECKS[cards.deck_of(gone)]} "
-                             "discard pile; he resolves nothing this Afternoon.", ("W-E34", "W-H13", "W-D58"))
+                             "discard pile; they resolve nothing this Afternoon.", ("W-E34", "W-H13", "W-D58"))
             self._event(rnd, f"Your {self._card(gone)} was thrown away by the Poltergeist.", ("W-E34",), target)
         elif card == GI05:
             self._event(rnd, f"{_p(ghost)}'s Ghost secretly looks at {_p(target)}'s Keep card.", ("W-E35", "W-D59"))
@@ -753,7 +770,7 @@ class Eat(Game):
         if quest == NAVIGATOR and self.quest_deck:  # W-E51: Map the Island
             top = self.quest_deck[-3:][::-1]
             self.map_top = top
-            self._event(self.round, f"{_p(self.leader)} secretly looks at the top {len(top)} Quest card(s).",
+            self._event(self.round, f"{_p(self.leader)} secretly looks at the top {plural(len(top), 'Quest card')}.",
                         ("W-E51", "W-H6"))
             self._event(self.round, "Top of the Quest deck: " + ", ".join(self._quest(q) for q in top) + ".",
                         ("W-E51", "W-H6"), self.leader)
@@ -810,7 +827,7 @@ class Eat(Game):
                             ("W-E46", "W-V67", "W-Q28"))
             self.held[loser].append(quest)
             info = self.cards.quests[quest]
-            self._event(rnd, f"{_p(loser)} tucks {self._quest(quest)} under his character: {info.permanent}.",
+            self._event(rnd, f"{_p(loser)} tucks {self._quest(quest)} under their character: {info.permanent}.",
                         ("W-E45", "W-E47", "W-V47", "W-H3"))
         self._start_survivor_turns()
 
@@ -847,17 +864,25 @@ class Eat(Game):
             bonus[SANITY] = (person == OPTIMIST) + (FIREKEEPER in held)
         else:
             bonus[BUILD] = (person == HANDYMAN) + (CALLOUSED in held)
-        for change in changes:  # W-E5: a matching gain printed on the card
-            if change[0] == info.deck and change[1] > 0:
+        # every bonus and Haunt is said beside the total it changed: the card prints +2, the log shows why +3
+        givers = [(person in (FORAGER, OPTIMIST, HANDYMAN), self.cards.personalities[person].name),
+                  (FIREKEEPER in held and info.deck == SANITY, self.cards.quests[FIREKEEPER].permanent),
+                  (CALLOUSED in held and info.deck == BUILD, self.cards.quests[CALLOUSED].permanent)]
+        causes: list[list[str]] = [[] for _ in changes]
+        for index, change in enumerate(changes):  # W-E5: a matching gain printed on the card
+            if change[0] == info.deck and change[1] > 0 and bonus[change[0]]:
                 change[1] += bonus[change[0]]
+                causes[index] = [f"+1 {name}" for given, name in givers if given]
         if self.haunt[seat] == BUTTERFINGERS:  # W-E6
-            for change in changes:
+            for index, change in enumerate(changes):
                 if change[1] > 0:
                     change[1] -= 1
+                    causes[index].append(f"-1 {self.cards.name(BUTTERFINGERS)}")
                     break
         self._discard(card)
-        for track, delta in changes:
-            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), info.name):
+        for (track, delta), cause in zip(changes, causes, strict=True):
+            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), info.name,
+                            ", ".join([f"printed {delta - _sum(cause):+d}", *cause]) if cause else ""):
                 return
 
     # ---- Evening (W-T29..W-T35) ---------------------------------------------------------------------------
@@ -893,15 +918,23 @@ class Eat(Game):
     def _evening(self) -> None:
         rnd = self.round
         alive = self.survivors()
-        loss = 2 + self.cold_nights + sum(self.haunt[s] == TERRORS for s in alive) + sum(
-            CAVE_FEVER in self.held[s] for s in alive) - self.calm
-        if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray"):
+        terrors = sum(self.haunt[s] == TERRORS for s in alive)
+        fever = sum(CAVE_FEVER in self.held[s] for s in alive)
+        loss = 2 + self.cold_nights + terrors + fever - self.calm
+        nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
+                         (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
+                         ("Calm", -self.calm))
+        if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
             return
-        eaters = sum(2 if self.personality[s] == GLUTTON else 0 if self.personality[s] == ASCETIC else 1
-                     for s in alive)
-        eaten = eaters + sum(self.haunt[s] == GNAWING for s in alive) + sum(
-            DYSENTERY in self.held[s] for s in alive) - self.rations
-        self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat")
+        gluttons = sum(self.personality[s] == GLUTTON for s in alive)
+        ascetics = sum(self.personality[s] == ASCETIC for s in alive)
+        gnawing = sum(self.haunt[s] == GNAWING for s in alive)
+        dysentery = sum(DYSENTERY in self.held[s] for s in alive)
+        eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
+        meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
+                        (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
+                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations))
+        self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat", meals)
         for seat in alive:
             if self.haunt[seat] == TIMBER:
                 self._change(BUILD, -1, ("W-T33", "W-D67"), f"Rotting Timber on {_p(seat)}")
@@ -920,7 +953,7 @@ class Eat(Game):
         alive = self.survivors()
         rnd = self.round
         if len(alive) <= 2:
-            self._event(rnd, f"A trial would begin with only {len(alive)} Survivor(s) left.",
+            self._event(rnd, f"A trial would begin with only {plural(len(alive), 'Survivor')} left.",
                         ("W-V2", "W-W3", "W-Q9"))
             self._ghosts_win("trial with 2 survivors", ("W-W3",))
             return
@@ -1065,7 +1098,7 @@ class Eat(Game):
             attacker, target, _ = self.attacks[0]
             if self.personality[target] == PARANOID and not self.paranoid_used[target]:  # W-E62
                 self.paranoid_used[target] = True
-                self._event(rnd, f"{_p(target)} is Paranoid: the attack fails before his Keep card is shown.",
+                self._event(rnd, f"{_p(target)} is Paranoid: the attack fails before their Keep card is shown.",
                             ("W-E62", "W-H2", "W-H25"))
                 self._release_weapon(attacker)
                 self._after_event()
@@ -1074,7 +1107,7 @@ class Eat(Game):
             if card >= 0:  # W-V16: the forced reveal
                 info = self.cards.survivor[card]
                 self.keep_up[target] = True
-                self._event(rnd, f"{_p(target)} must reveal his Keep card: {self._card(card)}.",
+                self._event(rnd, f"{_p(target)} must reveal their Keep card: {self._card(card)}.",
                             ("W-V16", "W-H14", "W-E26"))
                 if info.keep == "knife" and self.personality[target] != PACIFIST:
                     self._event(rnd, f"{_p(target)} has a Knife too: a knife fight!", ("W-V17", "W-K1", "W-Q21"))
@@ -1448,9 +1481,9 @@ class Eat(Game):
         rnd = self.round
         said = ", ".join(map(_p, winners)) if winners else "nobody"
         self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("W-W12", "W-W13", "W-W17"))
-        hands = "; ".join(f"{_p(s)} Keep {CARD_CODES[self.keep[s]]}" for s in range(self.players) if self.keep[s] >= 0)
-        self._event(rnd, f"Everything revealed. {hands or 'No Keep cards.'} Quests removed at setup: "
-                         f"{', '.join(QUEST_CODES[q] for q in self.box_hidden) or 'none'}.", ("W-H26",))
+        hands = "; ".join(f"{_p(s)} kept {self._card(self.keep[s])}" for s in range(self.players) if self.keep[s] >= 0)
+        self._event(rnd, f"Everything revealed. {hands + '.' if hands else 'No Keep cards.'} Quests removed at setup: "
+                         f"{', '.join(self._quest(q) for q in self.box_hidden) or 'none'}.", ("W-H26",))
         self.step = OVER
         self._finish(winners, {s: STATUS_NAMES[self.status[s]] for s in range(self.players)}, reason)
 

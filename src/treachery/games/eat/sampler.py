@@ -48,7 +48,7 @@ _CARD = r"([^()]+ \((?:[A-Z]{1,2}\d{2})\))"
 _SEAT = r"P(\d+)"
 _SPENT = re.compile(rf"^{_SEAT} reveals {_CARD}(?: \((Dodge|Stash|Calm \d+|Ration|Loud|Hide)\))?")
 _FACE_UP = re.compile(rf"^{_SEAT} reveals {_CARD} \((?:Shield|Knife)\)")
-_MUST = re.compile(rf"^{_SEAT} must reveal his Keep card: {_CARD}\.$")
+_MUST = re.compile(rf"^{_SEAT} must reveal their Keep card: {_CARD}\.$")
 _KEEP_SHOWN = re.compile(rf"^{_SEAT}'s Keep card is revealed: {_CARD}\.$")
 _DROPPED = re.compile(rf"^{_SEAT}'s (?:face-up )?{_CARD} is discarded\.$")
 _WARD = re.compile(rf"^{_SEAT}'s Keep card {_CARD} is a Ward: it and (.+) are discarded\.$")
@@ -117,7 +117,7 @@ class Knowledge:
             m = _FORAGE.match(text)
             if m:
                 where = m.group(2)
-                self.forage[_seat(m.group(1))] = 3 if where == "a deck of his choice" else decks[where.split()[1]]
+                self.forage[_seat(m.group(1))] = 3 if where == "a deck of their choice" else decks[where.split()[1]]
                 continue
             m = _DRAWS.match(text)
             if m:

@@ -58,6 +58,10 @@ BASE_NAMES = ("response window", "turn-start window", "infection-draw window", "
 C_VOTE, C_BLASTER = range(2)
 
 _P = tuple(f"P{s + 1}" for s in range(opt.MAX_SEATS))
+
+
+def _hand_cards(count: int) -> str:
+    return "1 hand card is" if count == 1 else f"{count} hand cards are"
 _DEFAULT_CARDS = load_cards()
 _CATALOGUES: dict[int, tuple[Any, ...]] = {}
 
@@ -453,7 +457,7 @@ class Guest(Game):
         self.infected_turn[seat] = turn
         self._event(self.turn, f"{_P[seat]}'s Infection is placed at position 1.", ("G-E6", "G-C13", "G-H8"))
 
-    def _move(self, seat: int, step: int, rules: tuple[str, ...]) -> None:
+    def _move(self, seat: int, step: int, rules: tuple[str, ...], cause: str = "") -> None:
         pos = self.infection[seat] + step
         if pos >= 3:  # G-E9..E11
             self.infection[seat] = 0
@@ -465,7 +469,7 @@ class Guest(Game):
         elif pos <= 0:
             self.infection[seat] = 0
             self._discard_up(INFECTION)
-            self._event(self.turn, f"{_P[seat]}'s Infection is discarded.", rules)
+            self._event(self.turn, f"{_P[seat]}'s Infection is discarded{cause}.", rules)
         else:
             self.infection[seat] = pos
             self._event(self.turn, f"{_P[seat]}'s Infection moves to position {pos}.", rules + ("G-H8",))
@@ -674,7 +678,8 @@ class Guest(Game):
                 self._discard_up(INFECTION)
                 self._event(turn, f"{self.names[kind]}: {_P[a]}'s Infection is discarded.", ("G-E39", "G-E12"))
             else:  # G-E40..E42
-                self._move(a, 1 if b == opt.FORWARD else -1, ("G-E40", "G-E41" if b == opt.FORWARD else "G-E42"))
+                self._move(a, 1 if b == opt.FORWARD else -1, ("G-E40", "G-E41" if b == opt.FORWARD else "G-E42"),
+                           f": {self.names[kind]} pushed it back from step 1")
             self._after_resolution()
             return
         else:
@@ -905,7 +910,7 @@ class Guest(Game):
         hand = self.hands[seat]
         if hand:
             self.discard.extend(k + DOWN for k in hand)  # G-V19c, G-E19
-            self._event(turn, f"{_P[seat]}'s {len(hand)} hand card(s) are discarded face down.",
+            self._event(turn, f"{_P[seat]}'s {_hand_cards(len(hand))} discarded face down.",
                         ("G-V19", "G-E19", "G-H12"))
         self.hands[seat] = []
         if self.infection[seat]:  # G-E15

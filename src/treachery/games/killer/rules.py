@@ -37,6 +37,13 @@ _SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(10))
 _p = _SEAT_NAMES.__getitem__  # "P1" for seat 0: the name players read
 
 
+def _each(seats: list[int]) -> str:
+    """"P1" alone, or "each of P1, P2 and P3"."""
+    if len(seats) == 1:
+        return _p(seats[0])
+    return "each of " + ", ".join(map(_p, seats[:-1])) + " and " + _p(seats[-1])
+
+
 _FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]] = {}
 
 
@@ -392,7 +399,7 @@ class Killer(Game):
             self._event(rnd, f"Not enough Crew cards: one card each for {', '.join(map(_p, dealt))}; no Actions "
                              "this round.", ("K-T10", "K-T49", "K-T51"))
         else:
-            self._event(rnd, f"Two Crew cards dealt to each of {', '.join(map(_p, seats))}.", ("K-T7", "K-T8"))
+            self._event(rnd, f"Two Crew cards dealt to {_each(seats)}.", ("K-T7", "K-T8"))
         names = self.card_names
         for seat in seats:
             hand = self.hands[seat]
@@ -557,7 +564,8 @@ class Killer(Game):
                              ("K-E29", "K-X11"), opt.SLOT + self.timeouts.choice(slots))
         elif card == BR3:
             self.commander = seat
-            self._event(rnd, f"{_p(seat)} will be First Crew Member from next round.", ("K-E32",))
+            said = "keeps the First Crew Member marker" if seat == self.first else "will be First Crew Member"
+            self._event(rnd, f"{_p(seat)} {said} from next round.", ("K-E32",))
             self._card_done()
         elif card == ML3:
             targets = [s for s in self.on_board() if s != seat and not self._ongoing_from_earlier(s)]
@@ -735,8 +743,8 @@ class Killer(Game):
         if hidden:  # 4a
             for seat in hidden:
                 self.face_down[seat] = False
-            shown = "; ".join(f"{_p(s)} {self.cards.cards[self.position[s]].code} now at the "
-                              f"{LOCATIONS[self.location[s]]}" for s in hidden)
+            shown = "; ".join(f"{_p(s)} at the {LOCATIONS[self.location[s]]} "
+                              f"({self.cards.cards[self.position[s]].short()})" for s in hidden)
             self._event(rnd, f"Face-down Positions turn up: {shown}.", ("K-T26", "K-E77"))
             for seat in hidden:
                 if self.action[seat] == GA1:
@@ -956,8 +964,8 @@ class Killer(Game):
         said = ", ".join(map(_p, winners)) if winners else "nobody"
         self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("K-W11", "K-W13"))
         row = ", ".join(f"slot {i + 1} {LOCATIONS[loc]}" for i, loc in enumerate(self.hunting_row))
-        deck = ", ".join(card_code(c) for c in reversed(self.deck)) or "empty"
-        discards = "; ".join(f"{_p(s)} {card_code(self.discard[s])}" for s in range(self.players)
+        deck = ", ".join(self.card_names[c] for c in reversed(self.deck)) or "empty"
+        discards = "; ".join(f"{_p(s)} {self.card_names[self.discard[s]]}" for s in range(self.players)
                              if self.discard[s] >= 0) or "none"
         self._event(rnd, f"Everything revealed. Hunting Row: {row}. Crew deck, top first: {deck}. "
                          f"Discards: {discards}.", ("K-W12",))

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...bots.beliefs import Belief
 from .bots import CATEGORY
-from .sampler import _MINE, _PLACE, _RESOLUTION, _REVEALED, _SURVEIL
+from .sampler import _MINE, _PLACE, _RESOLUTION, _REVEALED, _SURVEIL, _seat
 
 MENACE_AGENDAS = ("The Contagion", "The Butcher")
 COWARD = "The Coward"
@@ -38,8 +38,8 @@ BAD_AS = {"neutral": 0.85, "good": 0.10, "none": 0.05}  # what a Menace claims a
 # P(vote for a seat of the other side), P(vote for one of its own side); the rest abstain
 VOTES = {"crew": (0.30, 0.04), "menace": (0.30, 0.06)}
 _CATS = ("good", "neutral", "bad")
-_SAYS = re.compile(r'^Seat (\d+) says: "(.*)"$')
-_VOTED = re.compile(r"seat (\d+) → seat (\d+)")
+_SAYS = re.compile(r'^P(\d+) says: "(.*)"$')  # the log names seats P1… (seat 0 is P1)
+_VOTED = re.compile(r"P(\d+) → P(\d+)")
 
 
 def belief(view: dict[str, Any], log: list[dict[str, Any]]) -> Belief:
@@ -95,7 +95,7 @@ def _events(log: list[dict[str, Any]], me: int) -> list[_Round]:
         text = entry["text"]
         r = rounds.setdefault(int(entry["round"]), _Round())
         if m := _PLACE.match(text):
-            r.placers.append(int(m.group(1)))
+            r.placers.append(_seat(m.group(1)))
         elif m := _MINE.match(text):
             r.known.setdefault(me, CATEGORY.get(m.group(1), "neutral"))
         elif m := _RESOLUTION.match(text):
@@ -103,11 +103,11 @@ def _events(log: list[dict[str, Any]], me: int) -> list[_Round]:
         elif m := _REVEALED.match(text):
             r.revealed[CATEGORY.get(m.group(1), "neutral")] += 1
         elif m := _SURVEIL.match(text):
-            r.known[int(m.group(1))] = CATEGORY.get(m.group(2), "neutral")
+            r.known[_seat(m.group(1))] = CATEGORY.get(m.group(2), "neutral")
         elif m := _SAYS.match(text):
-            r.claims.setdefault(int(m.group(1)), _claim(m.group(2)))
+            r.claims.setdefault(_seat(m.group(1)), _claim(m.group(2)))
         elif text.startswith("Votes: "):
-            r.votes.extend((int(a), int(b)) for a, b in _VOTED.findall(text))
+            r.votes.extend((_seat(a), _seat(b)) for a, b in _VOTED.findall(text))
     for r in rounds.values():
         r.involved = tuple(sorted(set(r.placers) | set(r.claims)))
     return list(rounds.values())

@@ -29,7 +29,7 @@ for _k in ABILITY_KEYS:
     _add(f"use {_k}", "")
 TARGET = len(_texts)
 for _s in range(SEATS):
-    _add(f"target seat {_s}", f"Choose seat {_s}")
+    _add(f"target seat {_s}", f"Choose P{_s + 1}")
 NO_TARGET = _add("no target", "Do not use it")
 BACK = _add("back", "Go back")
 DONE = _add("done", "Done choosing")
@@ -59,14 +59,14 @@ for _s in range(SEATS):
         _add(f"claim seat {_s} played {_k}", "")
 SUSPECT = len(_texts)
 for _s in range(SEATS):
-    _add(f"suspect seat {_s}", f"Say: I suspect seat {_s}")
+    _add(f"suspect seat {_s}", f"Say: I suspect P{_s + 1}")
 VOTE = len(_texts)
 for _s in range(SEATS):
-    _add(f"vote seat {_s}", f"Vote to Exile seat {_s}")
+    _add(f"vote seat {_s}", f"Vote to Exile P{_s + 1}")
 ABSTAIN = _add("abstain", "Abstain")
 FERVOR = len(_texts)
 for _s in range(SEATS):
-    _add(f"vote seat {_s} with fervor", f"Reveal The Zealot and vote twice for seat {_s}")
+    _add(f"vote seat {_s} with fervor", f"Reveal The Zealot and vote twice for P{_s + 1}")
 ABSTAIN_FERVOR = _add("abstain with fervor", "Reveal The Zealot and abstain")
 ORDER = len(_texts)
 for _p in PERMS:
@@ -95,7 +95,7 @@ def build_catalogue(cards: CardSet) -> tuple[Option, ...]:
             label = f"Remove {cards.wound_names[i - REMOVE]}"
         elif ACCUSE <= i < ACCUSE + 88:
             seat, card = divmod(i - ACCUSE, 11)
-            label = f"Say: seat {seat} played {cards.bda_names[card]}"
+            label = f"Say: P{seat + 1} played {cards.bda_names[card]}"
         elif CHARACTER <= i < CHARACTER + 16:
             c = i - CHARACTER
             a, b = cards.character_abilities[c]

@@ -52,5 +52,6 @@ def claim_text(game: Menace, seat: int, claim: dict[str, Any], name_of: Callable
         card = claim.get("card")
         if card not in BDA_KEYS:
             raise ValueError(f"card must be one of {', '.join(BDA_KEYS)}")
-        return f"{name_of(target)} played {game.cards.bda_names[BDA_KEYS.index(card)]}."
+        name = game.cards.bda_names[BDA_KEYS.index(card)]
+        return f"{name_of(target)} played {name}" + ("" if name.endswith("!") else ".")
     raise ValueError(f"kind must be one of {', '.join(KINDS)}")

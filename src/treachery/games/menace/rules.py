@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine.texts import plural
 from . import catalogue as opt
 from .cards import (
     ABILITY_KEYS,
@@ -155,8 +156,8 @@ def _cache_for(catalogue: Any) -> dict[Any, Any]:
     return entry[1]
 
 
-def _seat_word(seat: int) -> str:
-    return f"seat {seat}"
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"  # seats are 0-based in data (M-S2); players read P1 for seat 0, as in every game
 
 
 # The option "balanced": Oxygen starts here instead of at N (M-S6, a printed number, is the default). Measured with
@@ -185,9 +186,10 @@ class Menace(Game):
         CARD_FILE,
     )
 
-    @classmethod
-    def seat_label(cls, seat: int) -> str:
-        return f"seat {seat}"  # M-S2: seats are numbered from 0, and the log says "seat 0"
+    def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
+        # a card name that ends in "!" (Panic!) ends its sentence too: no "Panic!." in a player's log
+        self._log.append((audience, round_no, text.replace("!.", "!") if "!." in text else text, rules))
+
     # M-D6, M-T39, M-V20: the table's default timers in seconds (host-adjustable; none in batch simulation).
     # "defense" is the window between the Voting Pistol and the vote (M-V19): the engine asks the vote at once
     # and a server holds it back for this long, or until every living player has pressed Ready (M-X19).
@@ -302,7 +304,7 @@ class Menace(Game):
             self.character = list(plan.characters)
             self._build_decks()
             self._event(self.round, "Characters: " + ", ".join(
-                f"seat {s} {self.cards.character_names[c]}" for s, c in enumerate(self.character)), ("M-S27",))
+                f"{_p(s)} {self.cards.character_names[c]}" for s, c in enumerate(self.character)), ("M-S27",))
         else:
             self.stack.append(["select", 0])
 
@@ -474,7 +476,7 @@ class Menace(Game):
                     self.reserve_used = True
                     value = 1
                     self.revealed[s] = True
-                    self._event(self.round, f"Reserve Tank: seat {s} is The Steward; Oxygen stays at 1.",
+                    self._event(self.round, f"Reserve Tank: {_p(s)} is The Steward; Oxygen stays at 1.",
                                 ("M-E97",))
                     break
         self.oxygen = value
@@ -612,7 +614,7 @@ class Menace(Game):
             self.character[seat] = answers[seat] - opt.CHARACTER
             self.dealt[seat] = []
         self._event(self.round, "Characters chosen: " + ", ".join(
-            f"seat {s} {self.cards.character_names[self.character[s]]}" for s in sorted(answers)), ("M-S28", "M-S29"))
+            f"{_p(s)} {self.cards.character_names[self.character[s]]}" for s in sorted(answers)), ("M-S28", "M-S29"))
         if -1 in self.character:
             self.stack.append(["select", 1])
         else:
@@ -622,7 +624,7 @@ class Menace(Game):
 
     def _f_round(self, frame: list[Any]) -> bool:
         self._reset_round()
-        self._event(self.round, f"Round {self.round} begins; seat {self.leader} is Mission Leader.", ("M-T1",))
+        self._event(self.round, f"Round {self.round} begins; {_p(self.leader)} is Mission Leader.", ("M-T1",))
         stack = self.stack
         stack.append(["end_round"])
         stack.append(["accusation"])
@@ -637,16 +639,16 @@ class Menace(Game):
             return False
         self.turn_seat = seat
         if not self.hands[seat] and not self.decks[seat]:  # M-T4, M-V8
-            self._event(self.round, f"Seat {seat} has no cards left and is killed.", ("M-T4", "M-V8"))
+            self._event(self.round, f"{_p(seat)} has no cards left and is killed.", ("M-T4", "M-V8"))
             self._kill([seat])
             if seat == self.leader and not self.over:  # M-T44
                 self.leader = self._next_living(seat)
-                self._event(self.round, f"Seat {self.leader} is Mission Leader for the rest of the round.",
+                self._event(self.round, f"{_p(self.leader)} is Mission Leader for the rest of the round.",
                             ("M-T44",))
             return False
         if self.skip_turn[seat]:  # M-E110, M-T5
             self.skip_turn[seat] = False
-            self._event(self.round, f"Seat {seat} is Unconscious and skips this turn.", ("M-E110",))
+            self._event(self.round, f"{_p(seat)} is Unconscious and skips this turn.", ("M-E110",))
             return False
         return self._ask_turn(seat)
 
@@ -667,7 +669,7 @@ class Menace(Game):
         abilities = self._usable(seat)
         ids.extend(opt.USE + a for a in abilities)
         if not ids:  # M-T22
-            self._event(self.round, f"Seat {seat} has no legal action.", ("M-T22",))
+            self._event(self.round, f"{_p(seat)} has no legal action.", ("M-T22",))
             return False
         if opt.DRAW in ids:
             default = opt.DRAW
@@ -687,9 +689,9 @@ class Menace(Game):
         self.stack.append(["limit"])
         if option == opt.DRAW:
             self._draw(seat, 1)
-            self._event(self.round, f"Seat {seat} draws a card.", ("M-T7", "M-H20"))
+            self._event(self.round, f"{_p(seat)} draws a card.", ("M-T7", "M-H20"))
         elif option == opt.PASS:
-            self._event(self.round, f"Seat {seat} takes no action.", ("M-X3",))
+            self._event(self.round, f"{_p(seat)} takes no action.", ("M-X3",))
         else:
             self._place(seat, option, "")
 
@@ -701,7 +703,7 @@ class Menace(Game):
         self.pool.append([card, seat])
         self.played[seat] = True
         self.played_count += 1
-        self._event(self.round, f"Seat {seat} places a card face down{how}.", ("M-T10", "M-H10"))
+        self._event(self.round, f"{_p(seat)} places a card face down{how}.", ("M-T10", "M-H10"))
         self._event(self.round, f"You place {self.names[card]} face down.", ("M-T10",), seat)
 
     # -- Above Deck Actions (M-E33..E84)
@@ -832,8 +834,8 @@ class Menace(Game):
         name = self.cards.ability_names[ability]
         cost = ", ".join(x for x in (f"-{oxygen} Oxygen" if oxygen else "", f"-{energy} Energy" if energy else "",
                                      "1 card thrown away" if discard >= 0 else "") if x) or "no cost"
-        on = f" on seat {target}" if target >= 0 else ""
-        self._event(self.round, f"Seat {seat} uses {name}{on} ({cost}).", ("M-T13", "M-E37", "M-H20"))
+        on = f" on {_p(target)}" if target >= 0 else ""
+        self._event(self.round, f"{_p(seat)} uses {name}{on} ({cost}).", ("M-T13", "M-E37", "M-H20"))
         if discard >= 0:
             self._discard(seat, discard, f"cost of {name}", ("M-T17",))
         if energy:
@@ -858,11 +860,11 @@ class Menace(Game):
     def _e_commandeer(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         card = self.decks[target].pop()  # M-E50
         self.hands[seat].append(card)
-        self._event(self.round, f"Commandeer: you take {self.names[card]} from seat {target}'s deck.", ("M-E50",), seat)
+        self._event(self.round, f"Commandeer: you take {self.names[card]} from {_p(target)}'s deck.", ("M-E50",), seat)
 
     def _e_crunch(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         got = self._draw(target, 3)  # M-E52
-        self._event(self.round, f"Seat {target} draws {got} card(s).", ("M-E51",))
+        self._event(self.round, f"{_p(target)} draws {plural(got, 'card')}.", ("M-E51",))
         self._wound(target, ("M-E51",))
 
     def _e_moxie(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
@@ -889,7 +891,7 @@ class Menace(Game):
     def _e_surveillance(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         theirs = [c for c, o in self.pool if o == target]
         card = self._random_card(theirs)
-        self._event(self.round, f"Surveillance: seat {target} placed {self.names[card]}.", ("M-E63", "M-H21"), seat)
+        self._event(self.round, f"Surveillance: {_p(target)} placed {self.names[card]}.", ("M-E63", "M-H21"), seat)
 
     def _e_lockdown(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self.lockdown[target] = True
@@ -906,11 +908,11 @@ class Menace(Game):
     def _e_scan(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         top = self.decks[target][-3:][::-1]
         seen = ", ".join(self.names[c] for c in top) or "nothing"
-        self._event(self.round, f"Scan: the top of seat {target}'s deck is {seen} (top first).", ("M-E68",), seat)
+        self._event(self.round, f"Scan: the top of {_p(target)}'s deck is {seen} (top first).", ("M-E68",), seat)
 
     def _e_analyze(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         card = self._random_card(self.hands[target])
-        self._event(self.round, f"Analyze: seat {target} holds {self.names[card]}.", ("M-E69", "M-H21"), seat)
+        self._event(self.round, f"Analyze: {_p(target)} holds {self.names[card]}.", ("M-E69", "M-H21"), seat)
 
     def _e_trace(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self.trace = True
@@ -936,7 +938,7 @@ class Menace(Game):
 
     def _e_requisition(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         got = self._draw(seat, 2)
-        self._event(self.round, f"Seat {seat} draws {got} card(s).", ("M-E75",))
+        self._event(self.round, f"{_p(seat)} draws {plural(got, 'card')}.", ("M-E75",))
 
     def _e_inventory(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self.stack.append(["inventory", target, seat])
@@ -946,11 +948,11 @@ class Menace(Game):
 
     def _e_suppress(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self._discard(target, self._random_card(self.hands[target]), "Suppressing Fire", ("M-E78",))
-        self._event(self.round, f"Seat {target} throws away a random card.", ("M-E78",))
+        self._event(self.round, f"{_p(target)} throws away a random card.", ("M-E78",))
 
     def _e_comfort(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         got = self._draw(target, 2)
-        self._event(self.round, f"Seat {target} draws {got} card(s).", ("M-E80",))
+        self._event(self.round, f"{_p(target)} draws {plural(got, 'card')}.", ("M-E80",))
 
     def _e_self_repair(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self._remove_wound(seat, wound, ("M-E81",))
@@ -959,15 +961,15 @@ class Menace(Game):
         for card in cards:
             self._discard(seat, card, "Reboot", ("M-E82",))
         got = self._draw(seat, len(cards))
-        self._event(self.round, f"Seat {seat} throws away {len(cards)} card(s) and draws {got}.", ("M-E82",))
+        self._event(self.round, f"{_p(seat)} throws away {plural(len(cards), 'card')} and draws {got}.", ("M-E82",))
 
     def _e_trust(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         if self.hands[seat]:
             mine = self._random_card(self.hands[seat])
-            self._event(self.round, f"Trust Exercise: seat {seat} holds {self.names[mine]}.", ("M-E83",), target)
+            self._event(self.round, f"Trust Exercise: {_p(seat)} holds {self.names[mine]}.", ("M-E83",), target)
         if self.hands[target]:
             theirs = self._random_card(self.hands[target])
-            self._event(self.round, f"Trust Exercise: seat {target} holds {self.names[theirs]}.", ("M-E83",), seat)
+            self._event(self.round, f"Trust Exercise: {_p(target)} holds {self.names[theirs]}.", ("M-E83",), seat)
 
     def _e_deescalate(self, seat: int, target: int, wound: int, cards: list[int]) -> None:
         self.deescalate = True
@@ -984,7 +986,7 @@ class Menace(Game):
                           opt.REVEAL + self._default_card(hand), ("M-E41", "M-X10"))
 
     def _a_bloodwork(self, seat: int, option: int) -> None:
-        self._event(self.round, f"Seat {seat} shows {self.names[option - opt.REVEAL]} from their hand.",
+        self._event(self.round, f"{_p(seat)} shows {self.names[option - opt.REVEAL]} from their hand.",
                     ("M-E39", "M-H21"))
 
     def _f_heal(self, frame: list[Any]) -> bool:
@@ -1007,7 +1009,7 @@ class Menace(Game):
         self.wound_discard.append(wound)  # M-V2
         if wound == UNCONSCIOUS:
             self.skip_turn[seat] = False  # M-E117
-        self._event(self.round, f"Seat {seat} removes {self.cards.wound_names[wound]}.", rules + ("M-E117",))
+        self._event(self.round, f"{_p(seat)} removes {self.cards.wound_names[wound]}.", rules + ("M-E117",))
 
     def _f_delegate(self, frame: list[Any]) -> bool:
         return self._ask_delegated(frame[1])
@@ -1017,7 +1019,7 @@ class Menace(Game):
         plays = self._play_ids(seat)
         ids = plays + [opt.USE + a for a in self._usable(seat)]
         if not ids:
-            self._event(self.round, f"Seat {seat} can do nothing for Delegate.", ("M-E47",))
+            self._event(self.round, f"{_p(seat)} can do nothing for Delegate.", ("M-E47",))
             return False
         if plays:
             default = self._default_play(seat, plays)
@@ -1029,9 +1031,9 @@ class Menace(Game):
 
     def _a_delegated(self, seat: int, option: int) -> None:
         if option == opt.PASS:
-            self._event(self.round, f"Seat {seat} takes no delegated action.", ("M-X7",))
+            self._event(self.round, f"{_p(seat)} takes no delegated action.", ("M-X7",))
         elif opt.USE <= option < opt.USE + 32:
-            self._event(self.round, f"Seat {seat} answers Delegate with an Above Deck Action.", ("M-H22",))
+            self._event(self.round, f"{_p(seat)} answers Delegate with an Above Deck Action.", ("M-H22",))
             self.build = [seat, option - opt.USE, -1, -1, -1, [], "delegated"]
             self.stack.append(["build"])
         else:
@@ -1060,7 +1062,7 @@ class Menace(Game):
 
     def _a_scavenge(self, seat: int, option: int) -> None:
         self._discard(seat, option - opt.DISCARD, "Scavenge", ("M-E67",))
-        self._event(self.round, f"Seat {seat} throws away a card.", ("M-E67",))
+        self._event(self.round, f"{_p(seat)} throws away a card.", ("M-E67",))
 
     def _f_inventory(self, frame: list[Any]) -> bool:
         target, user = frame[1], frame[2]
@@ -1069,16 +1071,16 @@ class Menace(Game):
             return False
         self.current = [user]
         ids = sorted({opt.GIVE + c for c in hand})
-        return self._ask1(target, "inventory", ids, f"Inventory: choose the card you hand to seat {user}",
+        return self._ask1(target, "inventory", ids, f"Inventory: choose the card you hand to {_p(user)}",
                           opt.GIVE + self._default_card(hand), ("M-E76", "M-X12"))
 
     def _a_inventory(self, seat: int, option: int) -> None:
         user, card = self.current[0], option - opt.GIVE
         self.hands[seat].remove(card)
         self.hands[user].append(card)
-        self._event(self.round, f"Inventory: you hand {self.names[card]} to seat {user}.", ("M-E76",), seat)
-        self._event(self.round, f"Inventory: seat {seat} hands you {self.names[card]}.", ("M-E76",), user)
-        self._event(self.round, f"Seat {seat} hands a card to seat {user}.", ("M-E76",))
+        self._event(self.round, f"Inventory: you hand {self.names[card]} to {_p(user)}.", ("M-E76",), seat)
+        self._event(self.round, f"Inventory: {_p(seat)} hands you {self.names[card]}.", ("M-E76",), user)
+        self._event(self.round, f"{_p(seat)} hands a card to {_p(user)}.", ("M-E76",))
 
     def _f_plot(self, frame: list[Any]) -> bool:
         seat, k = frame[1], frame[2]
@@ -1094,7 +1096,7 @@ class Menace(Game):
         new_top = [top[i] for i in perm]
         del self.emma[-k:]
         self.emma.extend(new_top[::-1])
-        self._event(self.round, f"Seat {seat} puts the EmMA cards back.", ("M-E73",))
+        self._event(self.round, f"{_p(seat)} puts the EmMA cards back.", ("M-E73",))
         self._event(self.round, "Plot Course: you put them back as " + ", ".join(self.names[c] for c in new_top) +
                     " (top first).", ("M-E73", "M-H21"), seat)  # the user knows the order it chose
 
@@ -1112,14 +1114,14 @@ class Menace(Game):
         self.wounds[seat].append(wound)
         self.ever_wounded[seat] = True
         self.wounded_round = True
-        self._event(self.round, f"Seat {seat} takes a Wound: {self.cards.wound_names[wound]} "
-                    f"({self.cards.wound_texts[wound]}).", rules + ("M-V1", "M-H17"))
+        self._event(self.round, f"{_p(seat)} takes a Wound: {self.cards.wound_names[wound]} "
+                    f"({self.cards.wound_texts[wound].rstrip('.')}).", rules + ("M-V1", "M-H17"))
         if wound == SHOCK and self.hands[seat]:  # M-E111
             self._discard(seat, self._random_card(self.hands[seat]), "Shock", ("M-E111",))
-            self._event(self.round, f"Seat {seat} throws away a random card.", ("M-E111",))
+            self._event(self.round, f"{_p(seat)} throws away a random card.", ("M-E111",))
         elif wound == ADRENALINE:  # M-E112
             got = self._draw(seat, 2)
-            self._event(self.round, f"Seat {seat} draws {got} card(s).", ("M-E112",))
+            self._event(self.round, f"{_p(seat)} draws {plural(got, 'card')}.", ("M-E112",))
         elif wound == ELECTRICAL_BURNS:
             self._energy(-1, "Electrical Burns", ("M-E114",))
         elif wound == RUPTURED_SUIT:
@@ -1131,7 +1133,7 @@ class Menace(Game):
     def _reveal_agenda(self, seat: int, rules: tuple[str, ...]) -> None:
         if not self.revealed[seat]:
             self.revealed[seat] = True
-        self._event(self.round, f"Seat {seat}'s Agenda: {self.cards.agenda_names[self.agenda[seat]]}.", rules)
+        self._event(self.round, f"{_p(seat)}'s Agenda: {self.cards.agenda_names[self.agenda[seat]]}.", rules)
         if self.agenda[seat] in MENACE_AGENDAS:
             self.menace_exposed = True
 
@@ -1141,7 +1143,7 @@ class Menace(Game):
         for seat in seats:
             self.alive[seat] = False
             self.killed.append(seat)
-            self._event(self.round, f"Seat {seat} is killed.", ("M-V6", "M-V12"))
+            self._event(self.round, f"{_p(seat)} is killed.", ("M-V6", "M-V12"))
             self._reveal_agenda(seat, ("M-V9", "M-H1"))
             self.wound_discard.extend(self.wounds[seat])
             self.wounds[seat] = []
@@ -1172,17 +1174,17 @@ class Menace(Game):
 
     def _a_last_act(self, seat: int, option: int) -> None:
         if option == opt.NO_TARGET:
-            self._event(self.round, f"Seat {seat} chooses nobody.", ("M-X18",))
+            self._event(self.round, f"{_p(seat)} chooses nobody.", ("M-X18",))
             return
         target = option - opt.TARGET
         if self.agenda[seat] == CONTAGION:
             count = len(self.hands[target])
             for card in list(self.hands[target]):
                 self._discard(target, card, "The Contagion", ("M-E87",))
-            self._event(self.round, f"The Contagion: seat {target} throws away their hand ({count} cards).",
+            self._event(self.round, f"The Contagion: {_p(target)} throws away their hand ({plural(count, 'card')}).",
                         ("M-E87", "M-E88"))
         else:
-            self._event(self.round, f"The Vengeant wounds seat {target}.", ("M-E91", "M-E92"))
+            self._event(self.round, f"The Vengeant wounds {_p(target)}.", ("M-E91", "M-E92"))
             self._wound(target, ("M-E91",))
 
     # -- hand limit (M-T19..T21)
@@ -1214,7 +1216,7 @@ class Menace(Game):
     def _a_limit(self, answers: dict[int, int]) -> None:
         for seat in sorted(answers):
             self._discard(seat, answers[seat] - opt.DISCARD, "hand limit", ("M-T19",))
-            self._event(self.round, f"Seat {seat} throws away a card (hand limit).", ("M-T19", "M-T21"))
+            self._event(self.round, f"{_p(seat)} throws away a card (hand limit).", ("M-T19", "M-T21"))
 
     # -- Resolution (M-T24..T37, M-E1..E32)
 
@@ -1236,7 +1238,7 @@ class Menace(Game):
         ep = self.emma_added
         self.emma_added += added
         extra = f" + {ep} (Emergency Protocol)" if ep else ""
-        self._event(self.round, f"Resolution: {self.played_count} card(s) played; EmMA adds {added}{extra}. "
+        self._event(self.round, f"Resolution: {plural(self.played_count, 'card')} played; EmMA adds {added}{extra}. "
                     f"Energy may rise to {self.ceiling}.", ("M-T25", "M-T26", "M-T29", "M-H13"))
         pool = self.pool
         if self.trace:  # M-E70
@@ -1384,7 +1386,7 @@ class Menace(Game):
 
     def _a_brawl(self, seat: int, option: int) -> None:
         target = option - opt.TARGET
-        self._event(self.round, f"Seat {seat} picks seat {target} for the Brawl.", ("M-E24", "M-E25"))
+        self._event(self.round, f"{_p(seat)} picks {_p(target)} for the Brawl.", ("M-E24", "M-E25"))
         self._wound(target, ("M-E24",))
 
     def _end_resolution(self) -> bool:
@@ -1466,11 +1468,11 @@ class Menace(Game):
                     caller = seat
             elif option != opt.NO_VOTE:
                 claims.append((seat, option))
-                self._event(self.round, f"Seat {seat} says: \"{self._claim_text(option)}\"", ("M-H33", "M-H38"))
+                self._event(self.round, f"{_p(seat)} says: \"{self._claim_text(option)}\"", ("M-H33", "M-H38"))
         self.claims = claims
         if caller >= 0:  # M-V16, M-V18
             self.last_caller = caller
-            self._event(self.round, f"Seat {caller} takes the Voting Pistol: there will be a vote.", ("M-V16",))
+            self._event(self.round, f"{_p(caller)} takes the Voting Pistol: there will be a vote.", ("M-V16",))
             self.stack.append(["vote", caller])
         else:
             self._event(self.round, "No vote this round.", ("M-T40",))
@@ -1491,9 +1493,10 @@ class Menace(Game):
         if kind == "drew":
             return "I did not play a card."
         if kind == "suspect":
-            return f"I suspect seat {seat}."
+            return f"I suspect {_p(seat)}."
         if kind == "accuse":
-            return f"Seat {seat} played {self.names[card]}."
+            name = self.names[card]  # "Panic!" ends its own sentence
+            return f"{_p(seat)} played {name}" + ("" if name.endswith("!") else ".")
         return f"I played a {kind.capitalize()} card."
 
     def _claim_view(self, seat: int, option: int) -> dict[str, Any]:
@@ -1536,7 +1539,7 @@ class Menace(Game):
             if option is None:  # Blurred Vision (M-E108)
                 abstain += 1
                 self.votes[seat] = -1
-                parts.append(f"seat {seat} abstains (Blurred Vision)")
+                parts.append(f"{_p(seat)} abstains (Blurred Vision)")
                 continue
             fervor = option >= opt.FERVOR
             if fervor:
@@ -1546,12 +1549,12 @@ class Menace(Game):
             if option == opt.ABSTAIN:
                 abstain += 1
                 self.votes[seat] = -1
-                parts.append(f"seat {seat} abstains")
+                parts.append(f"{_p(seat)} abstains")
             else:
                 target = option - opt.VOTE
                 tally[target] += 2 if fervor else 1
                 self.votes[seat] = target
-                parts.append(f"seat {seat} → seat {target}" + (" (Fervor: The Zealot, counts twice)"
+                parts.append(f"{_p(seat)} → {_p(target)}" + (" (Fervor: The Zealot, counts twice)"
                                                                 if fervor else ""))
         self._event(self.round, "Votes: " + "; ".join(parts) + ".", ("M-V22", "M-H24", "M-H25"))
         if self.fervor >= 0:
@@ -1569,11 +1572,11 @@ class Menace(Game):
         if agenda == SAINT and not self.sanctuary_used:  # M-E93
             self.sanctuary_used = True
             self._reveal_agenda(seat, ("M-E93",))
-            self._event(self.round, f"Sanctuary: seat {seat} is not Exiled.", ("M-E93",))
+            self._event(self.round, f"Sanctuary: {_p(seat)} is not Exiled.", ("M-E93",))
             return
         self.exiled[seat] = True
         self.exiles += 1
-        self._event(self.round, f"Seat {seat} is Exiled.", ("M-V27", "M-V30", "M-V31"))
+        self._event(self.round, f"{_p(seat)} is Exiled.", ("M-V27", "M-V30", "M-V31"))
         self._reveal_agenda(seat, ("M-V27",))
         self._update_coward()
         self._oxygen(self.cards.exile_oxygen[agenda], "Exile", ("M-V28",))
@@ -1592,16 +1595,16 @@ class Menace(Game):
 
     def _a_exile_act(self, seat: int, option: int) -> None:
         if option == opt.NO_TARGET:
-            self._event(self.round, f"Seat {seat} chooses nobody.", ("M-X18",))
+            self._event(self.round, f"{_p(seat)} chooses nobody.", ("M-X18",))
             return
         target = option - opt.TARGET
         if self.agenda[seat] == BUTCHER:
-            self._event(self.round, f"Cleaver: seat {seat} wounds seat {target}.", ("M-E89",))
+            self._event(self.round, f"Cleaver: {_p(seat)} wounds {_p(target)}.", ("M-E89",))
             self._wound(target, ("M-E89",))
         else:
             self.seen_agendas.append([seat, target])
-            self._event(self.round, f"Last Word: seat {seat} looks at seat {target}'s Agenda.", ("M-E99",))
-            self._event(self.round, f"Last Word: seat {target} is {self.cards.agenda_names[self.agenda[target]]}.",
+            self._event(self.round, f"Last Word: {_p(seat)} looks at {_p(target)}'s Agenda.", ("M-E99",))
+            self._event(self.round, f"Last Word: {_p(target)} is {self.cards.agenda_names[self.agenda[target]]}.",
                         ("M-E99", "M-H21"), seat)
 
     # -- End of Round (M-T41..T45)
@@ -1619,7 +1622,7 @@ class Menace(Game):
                 else:
                     self._event(self.round, "Greenhouse: Oxygen was lost this round; no gain.", ("M-E62",))
             if self.alive[seat] and PUNCTURED_LUNG in self.wounds[seat]:
-                self._oxygen(-1, f"seat {seat}'s Punctured Lung", ("M-E116",))
+                self._oxygen(-1, f"{_p(seat)}'s Punctured Lung", ("M-E116",))
             if self.over:
                 return True
         dying = []  # step 2
@@ -1644,7 +1647,7 @@ class Menace(Game):
         if self._check():  # step 4
             return True
         if self.energy >= 10:  # M-W4
-            self._end("crew", "Energy reached 100% at the end of the round", ("M-W4",))
+            self._end("crew", "Energy reached 10 at the end of a round", ("M-W4",))
             return True
         if self.round >= ROUND_LIMIT:  # M-T45, M-W10
             self._end("menace", f"the ship drifted past round {ROUND_LIMIT}", ("M-T45", "M-W10"))
@@ -1652,7 +1655,7 @@ class Menace(Game):
         old = self.leader  # step 5
         if self.reassign >= 0 and self.alive[self.reassign]:
             self.leader = self.reassign
-            self._event(self.round, f"Reassign: the Mission Leader token goes to seat {self.leader}.", ("M-E72",))
+            self._event(self.round, f"Reassign: the Mission Leader token goes to {_p(self.leader)}.", ("M-E72",))
         else:
             self.leader = self._next_living(old)
         self.round += 1  # step 6

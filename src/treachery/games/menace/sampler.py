@@ -56,24 +56,29 @@ _SCALE = 1 << 20  # integer weights for the draws of where a revealed card came 
 _HIDDEN_KINDS = frozenset(("turn", "delegated", "rush", "cost", "reboot", "bloodwork", "scavenge", "inventory",
                            "limit", "character", "brawl", "vote"))
 
-_PLACE = re.compile(r"^Seat (\d+) places a card face down")
+_PLACE = re.compile(r"^P(\d+) places a card face down")
 _MINE = re.compile(r"^You place (.+) face down\.$")
-_RESOLUTION = re.compile(r"^Resolution: (\d+) card\(s\) played; EmMA adds (\d+)(?: \+ (\d+) \(Emergency Protocol\))?")
-_REVEALED = re.compile(r"^Revealed: (.+)\.$")
-_SHOWS = re.compile(r"^Seat (\d+) shows (.+) from their hand\.$")
-_ANALYZE = re.compile(r"^Analyze: seat (\d+) holds (.+)\.$")
-_TRUST = re.compile(r"^Trust Exercise: seat (\d+) holds (.+)\.$")
-_SURVEIL = re.compile(r"^Surveillance: seat (\d+) placed (.+)\.$")
-_SCAN = re.compile(r"^Scan: the top of seat (\d+)'s deck is (.+) \(top first\)\.$")
-_TAKE = re.compile(r"^Commandeer: you take (.+) from seat (\d+)'s deck\.$")
-_USES = re.compile(r"^Seat (\d+) uses (.+?)(?: on seat (\d+))? \(")
-_DRAWS = re.compile(r"^Seat (\d+) (?:draws a card|draws (\d+) card\(s\)|throws away \d+ card\(s\) and draws (\d+))\.$")
-_KILLED = re.compile(r"^Seat (\d+) (?:is killed|has no cards left and is killed)\.$")
-_GIVE = re.compile(r"^Seat (\d+) hands a card to seat (\d+)\.$")
-_GAVE = re.compile(r"^Inventory: you hand (.+) to seat (\d+)\.$")
-_GOT = re.compile(r"^Inventory: seat (\d+) hands you (.+)\.$")
+_RESOLUTION = re.compile(r"^Resolution: (\d+) cards? played; EmMA adds (\d+)(?: \+ (\d+) \(Emergency Protocol\))?")
+_REVEALED = re.compile(r"^Revealed: (.+?)\.?$")
+_SHOWS = re.compile(r"^P(\d+) shows (.+) from their hand\.$")
+_ANALYZE = re.compile(r"^Analyze: P(\d+) holds (.+?)\.?$")
+_TRUST = re.compile(r"^Trust Exercise: P(\d+) holds (.+?)\.?$")
+_SURVEIL = re.compile(r"^Surveillance: P(\d+) placed (.+?)\.?$")
+_SCAN = re.compile(r"^Scan: the top of P(\d+)'s deck is (.+) \(top first\)\.$")
+_TAKE = re.compile(r"^Commandeer: you take (.+) from P(\d+)'s deck\.$")
+_USES = re.compile(r"^P(\d+) uses (.+?)(?: on P(\d+))? \(")
+_DRAWS = re.compile(r"^P(\d+) (?:draws a card|draws (\d+) cards?|throws away \d+ cards? and draws (\d+))\.$")
+_KILLED = re.compile(r"^P(\d+) (?:is killed|has no cards left and is killed)\.$")
+_GIVE = re.compile(r"^P(\d+) hands a card to P(\d+)\.$")
+_GAVE = re.compile(r"^Inventory: you hand (.+) to P(\d+)\.$")
+_GOT = re.compile(r"^Inventory: P(\d+) hands you (.+?)\.?$")
 _THROW = re.compile(r"^You throw away (.+) \(")
-_LAST_WORD = re.compile(r"^Last Word: seat (\d+) is (.+)\.$")
+_LAST_WORD = re.compile(r"^Last Word: P(\d+) is (.+?)\.?$")
+
+
+def _seat(label_number: str) -> int:
+    """The seat a log line names: "P3" is seat 2."""
+    return int(label_number) - 1
 
 
 class SamplerError(RuntimeError):
@@ -130,7 +135,7 @@ class Knowledge:
                 continue
             m = _PLACE.match(text)
             if m:
-                current.entries.append(int(m.group(1)))
+                current.entries.append(_seat(m.group(1)))
                 continue
             m = _MINE.match(text)
             if m:
@@ -158,38 +163,38 @@ class Knowledge:
                 continue
             m = _SHOWS.match(text) or _ANALYZE.match(text) or _TRUST.match(text)
             if m:
-                self.facts.append(("holds", int(m.group(1)), names[m.group(2)]))
+                self.facts.append(("holds", _seat(m.group(1)), names[m.group(2)]))
                 continue
             m = _SURVEIL.match(text)
             if m:
-                current.surveilled.append((int(m.group(1)), names[m.group(2)]))
+                current.surveilled.append((_seat(m.group(1)), names[m.group(2)]))
                 continue
             m = _SCAN.match(text)
             if m:
                 seen = [names[x] for x in m.group(2).split(", ")] if m.group(2) != "nothing" else []
-                self.deck_top[int(m.group(1))] = list(seen)
+                self.deck_top[_seat(m.group(1))] = list(seen)
                 for card in seen:
-                    self.facts.append(("in_deck", int(m.group(1)), card))
+                    self.facts.append(("in_deck", _seat(m.group(1)), card))
                 continue
             m = _TAKE.match(text)
             if m:
-                if int(m.group(2)) != seat:  # from its own deck it is just a draw
+                if _seat(m.group(2)) != seat:  # from its own deck it is just a draw
                     self.got.append(names[m.group(1)])
-                self.facts.append(("move", int(m.group(2)), seat, names[m.group(1)]))
+                self.facts.append(("move", _seat(m.group(2)), seat, names[m.group(1)]))
                 continue
             m = _USES.match(text)
             if m:
-                user, ability = int(m.group(1)), m.group(2)
+                user, ability = _seat(m.group(1)), m.group(2)
                 if ability == commandeer:
-                    self._drawn(int(m.group(3)), 1)
+                    self._drawn(_seat(m.group(3)), 1)
                     if user != seat:
-                        self.facts.append(("move", int(m.group(3)), user, None))
+                        self.facts.append(("move", _seat(m.group(3)), user, None))
                 else:
                     self._drawn(user, {rush: 1, scavenge: 2}.get(ability, 0))
                 continue
             m = _DRAWS.match(text)
             if m:
-                self._drawn(int(m.group(1)), int(m.group(2) or m.group(3) or 1))
+                self._drawn(_seat(m.group(1)), int(m.group(2) or m.group(3) or 1))
                 continue
             if text == "Every crewmember draws a card.":
                 for s in list(self.deck_top):
@@ -197,23 +202,23 @@ class Knowledge:
                 continue
             m = _KILLED.match(text)
             if m:
-                self.deck_top.pop(int(m.group(1)), None)
+                self.deck_top.pop(_seat(m.group(1)), None)
                 continue
             m = _GIVE.match(text)
             if m:
-                giver, user = int(m.group(1)), int(m.group(2))
+                giver, user = _seat(m.group(1)), _seat(m.group(2))
                 if seat not in (giver, user):
                     self.facts.append(("move", giver, user, None))
                 continue
             m = _GAVE.match(text)
             if m:
                 self.gave.append(names[m.group(1)])
-                self.facts.append(("move", seat, int(m.group(2)), names[m.group(1)]))
+                self.facts.append(("move", seat, _seat(m.group(2)), names[m.group(1)]))
                 continue
             m = _GOT.match(text)
             if m:
                 self.got.append(names[m.group(2)])
-                self.facts.append(("move", int(m.group(1)), seat, names[m.group(2)]))
+                self.facts.append(("move", _seat(m.group(1)), seat, names[m.group(2)]))
                 continue
             m = _THROW.match(text)
             if m:
@@ -221,7 +226,7 @@ class Knowledge:
                 continue
             m = _LAST_WORD.match(text)
             if m:
-                self.known_agenda[int(m.group(1))] = agendas[m.group(2)]
+                self.known_agenda[_seat(m.group(1))] = agendas[m.group(2)]
 
 
     def _drawn(self, seat: int, count: int) -> None:

@@ -85,6 +85,8 @@ export class Connection {
     s.seats = frame.seats;
     s.over = frame.over;
     s.result = frame.result;
+    s.role_card = frame.role_card || null; // who you are, in player words (none for a spectator)
+    if (frame.cards) s.cards = frame.cards; // the card reference, sent once per connection
     if (frame.channels) s.channels = frame.channels;
     if (frame.claim_menu) s.claimMenu = frame.claim_menu; // the game's structured claims: sent with a first view
     // server minus device clock; the frame's travel time (well under a second) is small next to a countdown

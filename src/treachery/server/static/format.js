@@ -72,6 +72,9 @@ export function withNames(text, names = currentNames) {
   return parts;
 }
 
+// Fields of a view's objects that hold a seat number (0-based in data): shown as the seat's label, never "seat 3".
+const SEAT_FIELD = /^(seat|player|target|voter|by|from|to|caller|ejected|winner|holder|owner)$/;
+
 // A compact, readable rendering of any value found in a view.
 export function show(value, view, key = "") {
   if (value === null || value === undefined) return "—";
@@ -112,7 +115,7 @@ export function show(value, view, key = "") {
     if (value.face_down === true && Object.keys(value).length === 1) return "face down";
     const parts = Object.entries(value)
       .filter(([, v]) => v !== null && v !== false && !(Array.isArray(v) && !v.length) && v !== -1)
-      .map(([k, v]) => `${humanize(k).toLowerCase()} ${show(v, view, k)}`);
+      .map(([k, v]) => `${humanize(k).toLowerCase()} ${SEAT_FIELD.test(k) && typeof v === "number" && v >= 0 ? seatLabel(v) : show(v, view, k)}`);
     return parts.length ? parts.join(", ") : "none";
   }
   return String(value);

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
-import { seatLabel, useSeatLabels } from "./format.js";
+import { seatLabel, useSeatLabels, withNames } from "./format.js";
 import { privateFacts, Table } from "./table.js";
 
 export async function replayPage(root, code) {
@@ -75,10 +75,13 @@ class ReplayViewer {
     const seat = typeof this.replay.as === "number" ? this.replay.as : null;
     const action = step.action;
     const who = action ? this.names[action.seat] : null;
-    this.caption.textContent = `Step ${this.step} of ${steps.length - 1}` + (action
-      ? ` · ${who}${action.label ? `: ${action.label}${action.timeout ? " (time ran out)" : ""}` : " acted"}` : " · the deal");
+    // the chosen option as the table worded it, its seats named as their players
+    replace(this.caption, withNames(`Step ${this.step} of ${steps.length - 1}` + (action
+      ? ` · ${who}${action.label ? `: ${action.label}${action.timeout ? " (time ran out)" : ""}` : " acted"}` : " · the deal"),
+    this.names));
     const seats = this.replay.names.map((name, i) => ({ seat: i, name, bot: !name, connected: true }));
-    this.table.update({ seat, state: { view: step.view, decisions: [], log, seats, over, result: over ? this.replay.result : null },
+    this.table.update({ seat, state: { view: step.view, decisions: [], log, seats, over, result: over ? this.replay.result : null,
+      cards: this.replay.cards },
       names: this.names, status: "connected", sending: false, spectator: seat === null });
     if (step.views) {
       this.reveal.hidden = false;

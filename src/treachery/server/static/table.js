@@ -5,6 +5,7 @@
 
 import { ChatPanel } from "./chat.js";
 import { clear, h, replace } from "./dom.js";
+import { cardReference, describe, endSummary, fateBanner, namedCards, roleCardPanel, useCards, withCards } from "./explain.js";
 import { cardName, facts, privateKeys, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
 
 export class Table {
@@ -14,6 +15,10 @@ export class Table {
     this.keys = {};
     this.logShown = 0;
     this.lastDecision = null;
+    // what the player opened or closed stays so across updates (the role card starts open, the reference closed)
+    this.roleOpen = true;
+    this.referenceOpen = false;
+    this.showRules = localStorage.getItem("treachery.rules") === "1";
     this.build();
   }
 
@@ -30,6 +35,11 @@ export class Table {
       private: h("section", { id: "private", class: "private panel", "aria-label": "Only you see this" }),
       log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "Game log" }),
       result: h("section", { id: "result", class: "result", hidden: true, "aria-live": "polite" }),
+      fate: h("div", { class: "fate-slot" }),
+      role: h("div", { class: "role-slot" }),
+      reference: h("div", { class: "reference-slot" }),
+      rulesToggle: h("input", { type: "checkbox", id: "show-rules", checked: this.showRules,
+        onchange: (event) => this.setShowRules(event.target.checked) }),
       tools: h("span", { class: "tools" }),
     };
     const e = this.el;
@@ -40,9 +50,25 @@ export class Table {
         h("a", { href: `/howto/${o.game}`, target: "_blank", rel: "noopener", class: "howto" }, "How to play")),
       e.turnNote,
       h("div", { class: "layout" },
-        h("div", { class: "main" }, e.result, e.felt, e.board),
-        h("aside", { class: "side" }, e.decision, e.private,
-          h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), e.log), this.chat.element)));
+        h("div", { class: "main" }, e.result, e.fate, e.felt, e.board, e.reference),
+        h("aside", { class: "side" }, e.decision, e.role, e.private,
+          h("section", { class: `panel log-panel${this.showRules ? " show-rules" : ""}` },
+            h("div", { class: "log-head" }, h("h2", {}, "Log"),
+              h("label", { class: "rules-switch" }, e.rulesToggle, " show rule references")), e.log),
+          this.chat.element)));
+  }
+
+  // Rule IDs stay in every log line; the page shows them only when asked (for bug reports and rules lawyers).
+  setShowRules(on) {
+    this.showRules = on;
+    localStorage.setItem("treachery.rules", on ? "1" : "0");
+    this.el.log.closest(".log-panel").classList.toggle("show-rules", on);
+  }
+
+  // What the game calls its numbered steps: a round, or (a renderer may say) a turn.
+  roundWord() {
+    const renderer = this.options.renderer;
+    return (renderer && typeof renderer.roundWord === "string" && renderer.roundWord) || "Round";
   }
 
   // Re-renders a section only when what it shows has changed (keeps focus and scroll where they were).
@@ -58,6 +84,7 @@ export class Table {
     const { state } = model;
     const view = state.view || {};
     useNames(model.names);
+    useCards(state.cards);
     if (typeof state.clockOffset === "number") clockOffset = state.clockOffset;
     this.el.status.textContent = model.status === "connected" ? "" : model.status;
     this.el.status.className = `status ${model.status}`;
@@ -66,9 +93,12 @@ export class Table {
     this.section("felt", [core.seats, state.seats, model.names, model.seat, view.waiting_for],
       () => this.renderSeats(model));
     this.section("board", [view, model.names], () => this.renderBoard(model));
-    this.section("private", [model.seat, view, model.spectator], () => this.renderPrivate(model));
+    this.section("private", [model.seat, view, model.spectator, state.cards], () => this.renderPrivate(model));
+    this.section("role", [state.role_card, model.spectator], () => this.renderRole(model));
+    this.section("fate", [state.role_card && state.role_card.fate, model.names], () => this.renderFate(model));
+    this.section("reference", [state.cards], () => this.renderReference(model));
     this.section("decision", [state.decisions, model.sending, state.over, model.spectator, view.waiting_for,
-      model.names], () => this.renderDecision(model));
+      model.names, state.cards, state.role_card && state.role_card.fate], () => this.renderDecision(model));
     this.section("result", [state.over, state.result, model.names], () => this.renderResult(model));
     this.renderLog(state.log, model.names);
     this.renderChat(model);
@@ -131,7 +161,7 @@ export class Table {
     }
     const list = facts(rest, view);
     if (list) parts.push(h("details", { class: "panel board-facts", open: !renderer }, h("summary", {}, "Table facts"), list));
-    if (view.cards) parts.push(reference(view));
+    if (view.cards && !Array.isArray(model.state.cards)) parts.push(reference(view)); // an old server: no card texts
     replace(this.el.board, parts);
   }
 
@@ -146,6 +176,26 @@ export class Table {
     }
     const mine = view.core && Array.isArray(view.core.private) ? view.core.private : [];
     replace(box, h("h2", {}, "Only you see this"), mine.length ? privateFacts(mine) : h("p", { class: "muted" }, "Nothing yet."));
+  }
+
+  renderRole(model) {
+    const card = model.state.role_card;
+    if (!card || model.spectator || this.options.replay) {
+      replace(this.el.role);
+      return;
+    }
+    replace(this.el.role, roleCardPanel(card, this.roleOpen, (open) => { this.roleOpen = open; }));
+  }
+
+  renderFate(model) {
+    const fate = model.state.role_card && model.state.role_card.fate;
+    replace(this.el.fate, fate && !model.state.over ? fateBanner(fate, (t) => withCards(withNames(t))) : null);
+  }
+
+  renderReference(model) {
+    const cards = Array.isArray(model.state.cards) ? model.state.cards : [];
+    replace(this.el.reference, cards.length
+      ? cardReference(cards, this.referenceOpen, (open) => { this.referenceOpen = open; }) : null);
   }
 
   renderDecision(model) {
@@ -164,7 +214,9 @@ export class Table {
       box.dataset.state = "idle";
       const waiting = Array.isArray(state.view.waiting_for) ? state.view.waiting_for : [];
       const who = waiting.filter((s) => s !== model.seat).map((s) => model.names[s] || seatLabel(s));
-      replace(box, h("h2", {}, this.options.replay ? "At this step" : model.spectator ? "Watching" : "Waiting"),
+      const fate = state.role_card && state.role_card.fate;
+      replace(box, h("h2", {}, this.options.replay ? "At this step" : model.spectator ? "Watching" : fate ? fate.title : "Waiting"),
+        fate && fate.still ? h("p", {}, fate.still) : null,
         h("p", { class: "muted" }, who.length ? `Waiting for ${who.join(", ")}…` : "Waiting for the other players…"));
       this.signal(null, model);
       return;
@@ -172,15 +224,31 @@ export class Table {
     box.className = "decision your-turn";
     box.dataset.decision = String(decision.id);
     box.dataset.state = model.sending ? "sending" : "ready";
-    const buttons = decision.options.map((option, index) => h("button", {
-      type: "button", class: "option", dataset: { option: String(option.id) }, disabled: model.sending,
-      title: option.text, onclick: () => this.options.onAct(decision.id, option.id),
-    }, index < 10 ? h("kbd", { "aria-hidden": "true" }, String((index + 1) % 10)) : null,
-    h("span", {}, withNames(option.label || option.text))));
+    const help = h("p", { class: "option-help", id: "option-help", "aria-live": "polite" });
+    const explain = (option) => {
+      const cards = namedCards(option.label || "");
+      replace(help, cards.length ? cards.map((c) => h("span", { class: "help-card" }, h("strong", {}, c.name),
+        c.kind ? h("em", {}, ` ${c.kind}`) : null, `: ${c.text}`)) : "");
+    };
+    const buttons = decision.options.map((option, index) => {
+      const cards = namedCards(option.label || "");
+      return h("button", {
+        type: "button", class: "option", dataset: { option: String(option.id) }, disabled: model.sending,
+        title: cards.length ? cards.map(describe).join("\n") : option.label || option.text,
+        "aria-describedby": cards.length ? "option-help" : null,
+        onclick: () => this.options.onAct(decision.id, option.id),
+        onfocus: () => explain(option), onmouseenter: () => explain(option),
+      }, index < 10 ? h("kbd", { "aria-hidden": "true" }, String((index + 1) % 10)) : null,
+      h("span", {}, withNames(option.label || option.text)));
+    });
+    const closed = Array.isArray(decision.unavailable) && decision.unavailable.length
+      ? h("div", { class: "unavailable", "aria-label": "Not possible now" }, h("h3", {}, "Not possible now"),
+        h("ul", {}, decision.unavailable.map((u) => h("li", {}, h("span", { class: "closed-option" }, withNames(u.label)),
+          " — ", withNames(u.why))))) : null;
     const countdown = decision.deadline ? h("p", { class: "countdown", dataset: { deadline: String(decision.deadline) } }) : null;
     replace(box, h("h2", { id: "prompt-title" }, "Your turn"),
       h("p", { class: "prompt", id: "prompt" }, withNames(decision.prompt)), countdown,
-      h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons),
+      h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons), help, closed,
       state.decisions.length > 1 ? h("p", { class: "muted" }, `${state.decisions.length - 1} more after this one`) : null);
     tick(box);
     if (!model.sending && !(document.activeElement && document.activeElement.matches("input, textarea, select"))) {
@@ -215,15 +283,11 @@ export class Table {
     }
     box.hidden = false;
     const result = state.result || {};
-    const winners = Array.isArray(result.winners) ? result.winners : [];
     const rest = { ...result };
-    delete rest.winners;
-    delete rest.reason;
-    replace(box, h("h2", {}, "Game over"),
-      result.reason ? h("p", { class: "reason" }, withNames(sentence(String(result.reason)))) : null,
-      h("p", { class: "winners" }, winners.length
-        ? ["Winners: ", winners.map((s) => names[s] || seatLabel(s)).join(", ")] : "Nobody wins."),
-      winners.includes(model.seat) ? h("p", { class: "you-won" }, "You won!") : null,
+    for (const key of ["winners", "reason", "summary", "roles", "sides"]) delete rest[key];
+    const summary = result.summary ? result : { ...result, summary: result.reason ? sentence(String(result.reason)) : "" };
+    const seat = model.spectator ? null : model.seat;
+    replace(box, endSummary(summary, { seat, names, seatLabel, withNames: (t) => withCards(withNames(t)) }),
       Object.keys(rest).length ? h("details", {}, h("summary", {}, "Details"), facts(rest, state.view || {})) : null,
       this.options.replay ? null : h("p", {}, h("a", { href: `/replay/${this.options.room}` }, "Watch the replay")));
   }
@@ -238,9 +302,9 @@ export class Table {
     for (const entry of log.slice(this.logShown)) {
       if (entry.round !== undefined && String(entry.round) !== round) {
         round = String(entry.round);
-        box.append(h("li", { class: "log-round" }, `Round ${round}`));
+        box.append(h("li", { class: "log-round" }, round === "0" ? "Setup" : `${this.roundWord()} ${round}`));
       }
-      box.append(h("li", { class: "log-entry" }, withNames(entry.text, names),
+      box.append(h("li", { class: "log-entry" }, withCards(withNames(entry.text, names)),
         entry.rules && entry.rules.length ? h("span", { class: "rules", title: "rules" }, entry.rules.join(" ")) : null));
     }
     box.dataset.round = round || "";
@@ -267,9 +331,9 @@ function sentence(text) {
 export function privateFacts(facts) {
   return facts.map((fact) => [h("h3", {}, fact.label), Array.isArray(fact.value)
     ? h("ul", { class: "hand", "aria-label": fact.label }, fact.value.length
-      ? fact.value.map((item) => h("li", { class: "card" }, withNames(show(item, {}))))
+      ? fact.value.map((item) => h("li", { class: "card" }, withCards(withNames(show(item, {})))))
       : h("li", { class: "muted" }, "none"))
-    : h("p", {}, withNames(show(fact.value, {})))]);
+    : h("p", {}, withCards(withNames(show(fact.value, {}))))]);
 }
 
 function reference(view) {

@@ -1,6 +1,8 @@
 // The Guest: the vote in progress (ballots counted per player), past votes, and the infections on the table.
 
 export const draws = ["vote", "past_votes"];
+// The Guest counts turns, not rounds: its log and heading number each player's turn (0 is the setup).
+export const roundWord = "Turn";
 
 export function board(view, { h, names, seatLabel }) {
   const label = (s) => names[s] || seatLabel(s);

@@ -26,5 +26,5 @@ function claims(view, h, withNames) {
   if (!said.length) return null;
   return h("div", { class: "claims-said", "aria-label": "Last discussion's claims" },
     h("h2", {}, "Last discussion"),
-    h("ul", {}, said.map((c) => h("li", {}, ...withNames(`Seat ${c.seat} says: "${c.text}"`)))));
+    h("ul", {}, said.map((c) => h("li", {}, ...withNames(`P${c.seat + 1} says: "${c.text}"`)))));
 }

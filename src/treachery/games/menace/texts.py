@@ -1,0 +1,124 @@
+"""The Menace Among Us in player words: the role card, the card reference and the end summary (see engine/texts)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine.texts import declared_texts, last_line_about, who_list
+
+if TYPE_CHECKING:
+    from .rules import Menace
+
+
+def _cost(cards: Any, a: int) -> str:
+    parts = [f"{n} {what}" for n, what in ((cards.ability_oxygen[a], "Oxygen"), (cards.ability_energy[a], "Energy"))
+             if n]
+    if cards.ability_discards[a]:
+        parts.append(f"throw away {cards.ability_discards[a]} card" + ("s" if cards.ability_discards[a] > 1 else ""))
+    return ", ".join(parts) or "free"
+
+
+def _character_text(cards: Any, c: int) -> str:
+    return " ".join(f"{cards.ability_names[a]} ({_cost(cards, a)}): {cards.ability_texts[a]}"
+                    for a in cards.character_abilities[c])
+
+
+def card_texts(game: Menace) -> list[dict[str, str]]:
+    cards = game.cards
+    out = [{"name": name, "kind": f"Below Deck card, {cat}", "text": text}
+           for name, cat, text in zip(cards.bda_names, cards.categories, cards.bda_texts, strict=True)]
+    out += [{"name": name, "kind": "Above Deck ability", "text": f"Cost: {_cost(cards, a)}. {text}"}
+            for a, (name, text) in enumerate(zip(cards.ability_names, cards.ability_texts, strict=True))]
+    out += [{"name": name, "kind": f"Character, {cards.character_titles[c]}", "text": _character_text(cards, c)}
+            for c, name in enumerate(cards.character_names)]
+    out += [{"name": name, "kind": "Wound", "text": text}
+            for name, text in zip(cards.wound_names, cards.wound_texts, strict=True)]
+    out += [{"name": name, "kind": f"Agenda ({side} side)",
+             "text": cards.agenda_abilities[a] + (f" Personal goal: {cards.agenda_goals[a]}"
+                                                  if cards.agenda_goals[a] else "")}
+            for a, (name, side) in enumerate(zip(cards.agenda_names, cards.agenda_sides, strict=True))]
+    return out
+
+
+def role_card(game: Menace, seat: int) -> dict[str, Any]:
+    texts = declared_texts(type(game))
+    cards = game.cards
+    view = game.view(seat)
+    agenda = cards.agenda_names.index(view["my_agenda"])
+    side = cards.agenda_sides[agenda]
+    me = view["players"][seat]
+    card: dict[str, Any] = {
+        "title": view["my_agenda"], "role": "Agenda", "side": texts["sides"][side]["name"],
+        "who": texts["roles"]["agenda"]["who"], "goal": texts["sides"][side]["goal"],
+        "can": list(texts["roles"]["agenda"]["can"]),
+        "abilities": [{"name": f"{view['my_agenda']} (Agenda)", "text": cards.agenda_abilities[agenda]}],
+    }
+    if view["mode"] == "advanced" and cards.agenda_goals[agenda]:
+        card["personal_goal"] = cards.agenda_goals[agenda]
+        card["goal"] += " " + texts["roles"]["agenda"]["advanced"]
+    if me["character"]:
+        c = cards.character_names.index(me["character"])
+        card["character"] = f"{me['character']}, {cards.character_titles[c]}"
+        card["abilities"] += [{"name": cards.ability_names[a], "text": f"Cost: {_cost(cards, a)}. "
+                               f"{cards.ability_texts[a]}"} for a in cards.character_abilities[c]]
+    elif view["dealt"]:
+        card["choices"] = [{"name": f"{name}, {cards.character_titles[cards.character_names.index(name)]}",
+                            "text": _character_text(cards, cards.character_names.index(name))}
+                           for name in view["dealt"]]
+    fate = "killed" if not me["alive"] else "exiled" if me["exiled"] else None
+    if fate is not None and not game.over:
+        card["fate"] = {**texts["fates"][fate], "why": last_line_about(game, seat, ("killed", "Exiled"))}
+    return card
+
+
+def end_summary(game: Menace) -> dict[str, Any]:
+    result = game._result or {}
+    reason = str(result.get("reason", "")).split(" (", 1)[0]
+    sentence = declared_texts(type(game))["endings"].get(reason, reason)
+    winners = result.get("winners", [])
+    sentence += f" {who_list(winners)} {'wins' if len(winners) == 1 else 'win'}." if winners else " Nobody wins."
+    cards = game.cards
+    roles = {}
+    for s in range(game.players):
+        side = result["sides"][s]
+        fate = "killed" if not game.alive[s] else "Exiled" if game.exiled[s] else "alive"
+        side_name = "Coward" if side == "coward" else side.capitalize()
+        roles[s] = f"{cards.agenda_names[game.agenda[s]]} ({side_name}), {fate}"
+    return {"summary": sentence, "roles": roles}
+
+
+def unavailable(game: Menace, decision: Any) -> list[dict[str, str]]:
+    """M-T14, M-T15, M-T17, M-E106, M-E109: your Character's abilities you cannot use on this turn, and why."""
+    from . import catalogue as opt
+    from .cards import SEDATED, TREMORS
+
+    seat = decision.seat
+    character = game.character[seat]
+    if decision.kind != "turn" or character < 0:
+        return []
+    cards = game.cards
+    labels = {o["id"]: o["label"] for o in game.catalogue}
+    out = []
+    tremors = TREMORS in game.wounds[seat]
+    for ability in cards.character_abilities[character]:
+        option_id = opt.USE + ability
+        if option_id in decision.ids:
+            continue
+        oxygen = cards.ability_oxygen[ability] + tremors
+        energy, discards = cards.ability_energy[ability], cards.ability_discards[ability]
+        if game.exiled[seat]:
+            why = "Exiled players cannot use Above Deck abilities."
+        elif SEDATED in game.wounds[seat]:
+            why = f"{cards.wound_names[SEDATED]}: no Above Deck abilities."
+        elif game.used[ability]:
+            why = "Already used this round."
+        elif game.oxygen < oxygen:
+            why = f"It costs {oxygen} Oxygen" + (" (Tremors adds 1)" if tremors else "") + f"; Oxygen is {game.oxygen}."
+        elif game.energy < energy:
+            why = f"It costs {energy} Energy; Energy is {game.energy}."
+        elif len(game.hands[seat]) < discards:
+            why = f"It needs {discards} card{'s' if discards > 1 else ''} in your hand to throw away."
+        else:
+            why = "Nobody it could be used on right now."
+        out.append({"label": labels[option_id], "why": why})
+    return out
