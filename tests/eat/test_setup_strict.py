@@ -19,6 +19,7 @@ def test_W_E46_quest_straws_use_their_own_script_and_leave_the_trials_alone() ->
     assert g.straw_script == [B] and g.quest_straw_script == []  # the trial's script is untouched
 
 
+@pytest.mark.rule("W-V36")
 @pytest.mark.rule("W-V46", "W-V44")
 def test_W_V46_a_scripted_loser_who_is_not_drawing_names_the_key() -> None:
     """Tie-break straws: P5 hides before the vote, so it does not draw (W-V36); a script naming P5 is an error."""

@@ -32,6 +32,7 @@ def test_the_determinization_contract_over_player_counts(players: int) -> None:
     check_game_sampler("killer", players, range(4))
 
 
+@pytest.mark.rule("K-H6", "K-H7", "K-H8")
 def test_the_contract_at_many_positions_including_face_down_positions() -> None:
     """K-H6 K-H7 K-H8: every few decisions of random games, and at every face-down Position, for every seat."""
     face_down = 0
