@@ -44,7 +44,9 @@ find "$work" -name __pycache__ -prune -exec rm -rf {} +
   printf 'pytest_add_cli_args_test_selection = [%s]\n' "$(printf '"%s", ' $tests | sed 's/, $//')"
   # mutmut limits each mutant's CPU time itself, so pytest-timeout is off; the sampler tests check sampler.py
   # (determinization), not the rules, and under mutmut's call tracing they alone run for many minutes.
-  echo "pytest_add_cli_args = [\"-p\", \"no:cacheprovider\", \"-p\", \"no:timeout\", \"--ignore-glob=tests/*/test_sampler.py\"]"
+  # One Menace test reads Menace.__init__'s bytecode, which mutmut's trampolines replace: it cannot run there.
+  echo "pytest_add_cli_args = [\"-p\", \"no:cacheprovider\", \"-p\", \"no:timeout\", \"--ignore-glob=tests/*/test_sampler.py\"," \
+       "\"--deselect=tests/menace/test_properties.py::test_M_X2_to_M_X15_random_defaults_come_from_their_own_stream\"]"
 } >> "$work/pyproject.toml"
 cd "$work"
 # The scratch copy's sources, never the editable install's: mutmut puts mutants/src first on sys.path.
