@@ -48,6 +48,27 @@ find "$work" -name __pycache__ -prune -exec rm -rf {} +
   echo "pytest_add_cli_args = [\"-p\", \"no:cacheprovider\", \"-p\", \"no:timeout\", \"--ignore-glob=tests/*/test_sampler.py\"," \
        "\"--deselect=tests/menace/test_properties.py::test_M_X2_to_M_X15_random_defaults_come_from_their_own_stream\"]"
 } >> "$work/pyproject.toml"
+# mutmut learns which tests reach a function from one traced run of them all; a rule table memoized across games
+# (Killer's first cards, Eat's selections, Menace's option blocks) is computed by the first test only, so the
+# tests that check it would never be run against its mutants. In the scratch copy only, every test starts with
+# those module-level caches empty.
+cat >> "$work/tests/conftest.py" <<'EOF'
+
+
+import sys as _sys
+
+import pytest as _pytest
+
+
+@_pytest.fixture(autouse=True)
+def _fresh_rule_caches() -> None:
+    """Mutation runs only (added by bench/mutation.sh): empty the rules' module-level memo tables."""
+    for name, module in list(_sys.modules.items()):
+        if name.startswith("treachery.games.") and name.endswith(".rules"):
+            for attribute, value in vars(module).items():
+                if attribute.endswith(("_CACHE", "_CACHES")) and isinstance(value, dict):
+                    value.clear()
+EOF
 cd "$work"
 # The scratch copy's sources, never the editable install's: mutmut puts mutants/src first on sys.path.
 unset PYTHONPATH
