@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from treachery.games.menace.cards import BDA_KEYS
+
 from .kit import act, game, kinds, no_talk, round_of, texts
 from .test_scenarios import _veto_game
 
@@ -68,3 +70,22 @@ def test_M_D2_raise_morale_gives_two_oxygen() -> None:
     round_of(g, {0: f"play {RM}", 1: f"play {RM}"})
     assert [r["card"] for r in g.view(None)["revealed"]] == ["Raise Morale", "Raise Morale"]
     assert (g.oxygen, g.energy) == (10, 4)
+
+
+@pytest.mark.rule("M-V16")
+def test_M_V16_nobody_holds_the_voting_pistol_until_someone_calls() -> None:
+    g = game(5, start={"oxygen": 9})
+    assert g.view(None)["vote_caller"] == -1
+    round_of(g, {})
+    no_talk(g, call=2)
+    assert g.view(None)["vote_caller"] == 2 and kinds(g)[0][1] == "vote"
+
+
+@pytest.mark.rule("M-E45", "M-E55", "M-T17")
+def test_M_E45_a_delegated_ability_still_asks_for_its_discard_cost() -> None:
+    g = game(5, characters={0: "andrew", 1: "malumil"}, start={"oxygen": 8, "energy": 4})
+    act(g, (0, "use delegate"), (0, "target seat 1"), (1, "use veto"))
+    assert kinds(g) == [(1, "cost")]
+    assert texts(g, 1) == [f"discard {RM}", f"discard {AR}", f"discard {BR}", "back"]
+    act(g, (1, f"discard {BR}"))
+    assert sorted(BDA_KEYS[c] for c in g.hands[1]) == [AR, RM] and g.veto == 1
