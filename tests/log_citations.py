@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -22,10 +23,11 @@ def spec_rule_ids(spec_file: str, prefix: str) -> set[str]:
     return set(re.findall(rf"^(?:- |\| )({prefix}-[A-Z]+\d+) (?:\[|\|)", text, re.MULTILINE))
 
 
-def check_citations(name: str, players: int, seeds: range, spec_file: str, prefix: str) -> None:
+def check_citations(name: str, players: int, seeds: range, spec_file: str, prefix: str,
+                    options: dict[str, Any] | None = None) -> None:
     known = spec_rule_ids(spec_file, prefix)
     for seed in seeds:
-        game = treachery.new_game(name, players=players, seed=seed)
+        game = treachery.new_game(name, players=players, seed=seed, options=options)
         rng = random.Random(seed)
         while not game.over:
             for decision in game.pending():
