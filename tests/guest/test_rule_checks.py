@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import treachery
+
 from .util import P1, P3, G, H, kinds, play, settle, start
 
 
@@ -29,3 +31,10 @@ def test_G_V4_a_drawn_vote_asks_each_living_player_for_a_ballot_in_turn() -> Non
         game.act(seat, next(o for o in game.pending()[0].options if o["text"] != f"vote P{seat + 1}"))
     assert asked == [P3, P3 + 1, P3 + 2, P1, P1 + 1]
     assert game.view(None)["vote"]["ballots"] == [P1 + 1, P1, P1, P1, P1]  # public, by voter seat
+
+
+@pytest.mark.rule("G-S15")
+@pytest.mark.parametrize(("text", "by_vote"), [("true", True), ("on", True), ("false", False), ("off", False)])
+def test_G_S15_the_commander_by_vote_option_reads_its_text_forms(text: str, by_vote: bool) -> None:
+    game = treachery.new_game("guest", players=5, seed=2, options={"commander_by_vote": text})
+    assert game.by_vote is by_vote
