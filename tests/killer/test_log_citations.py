@@ -9,4 +9,4 @@ from tests.log_citations import check_citations
 
 @pytest.mark.parametrize("players", [4, 7])
 def test_every_event_and_decision_cites_known_rules_in_order(players: int) -> None:
-    check_citations("killer", players, range(4), "this-game-is-killer.md", "K")
+    check_citations("killer", players, range(16), "this-game-is-killer.md", "K")
