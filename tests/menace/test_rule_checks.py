@@ -6,7 +6,7 @@ import pytest
 
 from treachery.games.menace.cards import BDA_KEYS
 
-from .kit import act, game, kinds, no_talk, round_of, texts
+from .kit import act, decision, game, kinds, no_talk, round_of, texts
 from .test_scenarios import _veto_game
 
 RM, AR, BR, AB, BS = "raise-morale", "advanced-repair", "basic-repair", "airlock-breach", "backstab"
@@ -89,3 +89,12 @@ def test_M_E45_a_delegated_ability_still_asks_for_its_discard_cost() -> None:
     assert texts(g, 1) == [f"discard {RM}", f"discard {AR}", f"discard {BR}", "back"]
     act(g, (1, f"discard {BR}"))
     assert sorted(BDA_KEYS[c] for c in g.hands[1]) == [AR, RM] and g.veto == 1
+
+
+@pytest.mark.rule("M-X7", "M-E45")
+def test_M_X7_a_delegated_player_with_no_card_may_pass() -> None:
+    g = game(5, characters={0: "andrew"}, hands={1: []}, start={"oxygen": 8, "energy": 0})
+    act(g, (0, "use delegate"), (0, "target seat 1"))
+    assert texts(g, 1) == ["pass", "use greenhouse"] and decision(g, 1).default["text"] == "pass"
+    act(g, (1, "pass"))
+    assert g.log_for(None)[-1]["rules"] == ["M-X7"] and g.played_count == 0
