@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import treachery
 from treachery.games.eat.rules import Eat
 
@@ -42,6 +44,7 @@ def test_W_H9_W_H10_hands_are_seen_only_by_their_owner_but_draw_decks_are_public
     assert has(one, "P2 2 Food 1 Sanity")  # W-H10: which deck each draw came from is public
 
 
+@pytest.mark.rule("W-H14")
 def test_W_H11_W_H12_play_and_keep_cards_stay_hidden_until_revealed() -> None:
     """B's Play and Keep cards differ; before B's Afternoon turn nobody else can tell (W-H11), then the Play
     card is public (W-H12) while the Keep card still is not (W-H14)."""
@@ -59,6 +62,7 @@ def test_W_H11_W_H12_play_and_keep_cards_stay_hidden_until_revealed() -> None:
     assert not has(one, "Harmonica") and not has(two, "Whiskey")
 
 
+@pytest.mark.rule("W-H20")
 def test_W_H22_W_H27_keep_windows_are_offered_to_everyone_whatever_they_hold() -> None:
     """B holds a Knife in one twin and a Coconuts in the other: every poll, window and vote looks the same to the
     others as long as B passes (W-H20: passes are not shown before the window closes)."""
@@ -149,6 +153,7 @@ def test_W_H15_W_Q20_a_ghost_keep_card_is_never_shown() -> None:
     assert_twins(one, two, [None, A, B, C, D])
 
 
+@pytest.mark.rule("W-H26")
 def test_W_H4_W_H5_box_and_pile_orders_stay_hidden_until_the_end() -> None:
     game = treachery.new_game("eat", players=5, seed=3)
     view = game.view(0)

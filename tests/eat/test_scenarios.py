@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import treachery
 
 from .util import (
@@ -25,10 +27,10 @@ from .util import (
 )
 
 
+@pytest.mark.rule("W-V9", "W-V13", "W-V16", "W-V17", "W-V20", "W-V22", "W-V23", "W-V40", "W-V47", "W-V50", "W-V51",
+                  "W-V54", "W-V55", "W-V56", "W-V59", "W-T2", "W-T8", "W-T10", "W-T15", "W-T31", "W-T39", "W-W8",
+                  "W-Q5", "W-Q21", "W-E14", "W-D4")
 def test_W_K1_knife_fight_example_1_target_answers_with_a_knife() -> None:
-    """W-V9 W-V13 W-V16 W-V17 W-V20 W-V22 W-V23 W-V40 W-V47 W-V50 W-V51 W-V54 W-V55 W-V56 W-V59 W-T2 W-T8
-    W-T10 W-T15 W-T31 W-T39 W-W8 W-Q5 W-Q21 W-E14 W-D4
-    """
     g = scenario(5, chars={A: "CH01", B: "CH02", C: "CH06", D: "CH11", E: "CH05"}, round=2, phase="trial",
                  food=-3, sanity=6, build=9, target=17, keep={A: "F03", C: "B03"}, straws=[C])
     open_trial(g)
@@ -50,8 +52,9 @@ def test_W_K1_knife_fight_example_1_target_answers_with_a_knife() -> None:
     assert has(g, "Evening, the Survivors eat: Food -4")
 
 
+@pytest.mark.rule("W-V12", "W-V14", "W-V15", "W-V20", "W-V21", "W-V22", "W-V23", "W-V41", "W-V42", "W-Q8", "W-Q17",
+                  "W-E18", "W-D33", "W-D4")
 def test_W_K2_knife_fight_example_2_second_knife_before_the_reveal() -> None:
-    """W-V12 W-V14 W-V15 W-V20 W-V21 W-V22 W-V23 W-V41 W-V42 W-Q8 W-Q17 W-E18 W-D33 W-D4"""
     g = scenario(6, chars={A: "CH01", B: "CH02", C: "CH04", D: "CH11", E: "CH12", F: "CH08"}, round=3,
                  phase="trial", food=-4, sanity=9, build=10, target=20,
                  keep={A: "F03", C: "S06", D: "B03", E: "S01", F: "B11"}, straws=[E])
@@ -71,8 +74,8 @@ def test_W_K2_knife_fight_example_2_second_knife_before_the_reveal() -> None:
     assert [d.kind for d in g.pending()] == ["rules"] and g.leader == A  # trial 2 at once
 
 
+@pytest.mark.rule("W-V19", "W-T6", "W-V61", "W-Q3", "W-T5", "W-T8", "W-T9", "W-T10", "W-T24", "W-Q2")
 def test_W_K3_single_attack_on_an_empty_keep_slot_kills_the_leader() -> None:
-    """W-V19 W-T6 W-V61 W-Q3 W-T5 W-T8 W-T9 W-T10 W-T24 W-Q2"""
     g = scenario(5, chars={A: "CH09"}, round=4, phase="trial", food=-2, sanity=7, build=12, target=17,
                  keep={C: "B03"})
     open_trial(g)
@@ -88,8 +91,9 @@ def test_W_K3_single_attack_on_an_empty_keep_slot_kills_the_leader() -> None:
     assert g.ghosts() == [A]
 
 
+@pytest.mark.rule("W-V18", "W-E15", "W-E16", "W-Q6", "W-Q7", "W-V24", "W-V25", "W-V34", "W-T11", "W-T39", "W-E9",
+                  "W-Q27")
 def test_W_K4_shield_blocks_and_shielded_survivor_cannot_be_targeted() -> None:
-    """W-V18 W-E15 W-E16 W-Q6 W-Q7 W-V24 W-V25 W-V34 W-T11 W-T39 W-E9 W-Q27"""
     g = scenario(5, chars={A: "CH01", B: "CH02", C: "CH03", D: "CH04", E: "CH11"}, round=3, phase="trial",
                  food=-1, sanity=8, build=6, target=17, keep={B: "B03", C: "S01", D: "B04", E: "F03"})
     open_trial(g)
@@ -109,8 +113,8 @@ def test_W_K4_shield_blocks_and_shielded_survivor_cannot_be_targeted() -> None:
     assert has(g, "P5 pick up their Keep cards") and g.hands[E][0] == 2  # E picks up his Fishing Knife first
 
 
+@pytest.mark.rule("W-E26", "W-E10", "W-V19", "W-V51", "W-D43")
 def test_W_K5_attacked_target_reveals_a_last_will() -> None:
-    """W-E26 W-E10 W-V19 W-V51 W-D43"""
     g = scenario(6, chars={B: "CH06"}, round=2, phase="trial", food=-3, sanity=8, build=4, target=20,
                  keep={B: "B01", C: "F03"})
     open_trial(g)
@@ -130,8 +134,8 @@ def _k6(**kw: object) -> object:
 K6_VOTES = {A: C, B: D, C: D, D: C, E: B}
 
 
+@pytest.mark.rule("W-V35", "W-V36", "W-Q4", "W-V44", "W-V47")
 def test_W_K6_tied_vote_base_game_every_survivor_draws() -> None:
-    """W-V35 W-V36 W-Q4 W-V44 W-V47"""
     g = _k6(straws=[E])
     open_trial(g)
     vote(g, K6_VOTES)
@@ -140,8 +144,8 @@ def test_W_K6_tied_vote_base_game_every_survivor_draws() -> None:
     assert (g.food, g.sanity, g.target) == (1, 6, 15)
 
 
+@pytest.mark.rule("W-V37", "W-S15")
 def test_W_K7_follow_the_leader_only_the_tied_draw() -> None:
-    """W-V37 W-S15"""
     g = _k6(straws=[D], options={"follow_the_leader": True})
     open_trial(g)
     vote(g, K6_VOTES)
@@ -150,8 +154,8 @@ def test_W_K7_follow_the_leader_only_the_tied_draw() -> None:
     assert (g.food, g.sanity, g.target) == (3, 6, 15)
 
 
+@pytest.mark.rule("W-V38", "W-E63", "W-D101")
 def test_W_K8_born_leader_names_the_tied_victim() -> None:
-    """W-V38 W-E63 W-D101"""
     g = _k6(pers={A: "P11"})
     open_trial(g)
     vote(g, K6_VOTES)
@@ -174,8 +178,8 @@ def _k9(choice: str) -> object:
     return g
 
 
+@pytest.mark.rule("W-V62", "W-V63", "W-V64", "W-V65", "W-E23", "W-E13")
 def test_W_K9_phone_booth_all_survivors_with_exemptions() -> None:
-    """W-V62 W-V63 W-V64 W-V65 W-E23 W-E13"""
     g = _k9("all")
     assert sorted(pending(g)) == [B, C, E, F]
     answer(g, "exemption", {B: "reveal keep", C: "reveal keep", F: "reveal keep"})
@@ -192,15 +196,15 @@ def test_W_K9_phone_booth_all_survivors_with_exemptions() -> None:
     assert not has(g, "Votes:")
 
 
+@pytest.mark.rule("W-V62", "W-V63", "W-V66", "W-Q21")
 def test_W_K9_phone_booth_only_knife_revealers() -> None:
-    """W-V62 W-V63 W-V66 W-Q21"""
     g = _k9("only")
     assert not [d for d in g.pending() if d.kind == "exemption"]
     assert has(g, "among P1, P4: P4 draws the short straw")
 
 
+@pytest.mark.rule("W-V1", "W-V2", "W-V41", "W-W3", "W-Q9", "W-W11", "W-W12", "W-W13", "W-T36", "W-V31")
 def test_W_K10_trial_loop_until_two_survivors_fallen_get_no_result() -> None:
-    """W-V1 W-V2 W-V41 W-W3 W-Q9 W-W11 W-W12 W-W13 W-T36 W-V31"""
     g = scenario(5, chars={B: "CH07", C: "CH02"}, round=4, phase="trial", ghosts=[E], food=-8, sanity=7,
                  build=14, target=15)
     open_trial(g)
@@ -216,8 +220,8 @@ def test_W_K10_trial_loop_until_two_survivors_fallen_get_no_result() -> None:
     assert result["sides"] == {A: "survivor", B: "fallen", C: "fallen", D: "survivor", E: "ghost"}
 
 
+@pytest.mark.rule("W-E17", "W-V11", "W-V40", "W-T37", "W-W8", "W-D27")
 def test_W_K11_a_stash_ends_the_trial_and_no_raft_win_that_round() -> None:
-    """W-E17 W-V11 W-V40 W-T37 W-W8 W-D27"""
     g = scenario(4, round=5, phase="trial", food=-2, sanity=6, build=16, target=14, keep={B: "F05"})
     open_trial(g)
     answer(g, "poll", {B: "reveal keep"})
@@ -232,8 +236,8 @@ def _k12(sanity: int, **kw: object) -> object:
     return g
 
 
+@pytest.mark.rule("W-V55", "W-W1", "W-W6", "W-E4", "W-W12", "W-T30")
 def test_W_K12_sanity_reaches_zero_in_death_step_5() -> None:
-    """W-V55 W-W1 W-W6 W-E4 W-W12 W-T30"""
     g = _k12(3)
     assert (g.sanity, g.food) == (1, -2)
     target = g.target
@@ -245,8 +249,8 @@ def test_W_K12_sanity_reaches_zero_in_death_step_5() -> None:
     assert result["sides"][D] == "fallen"
 
 
+@pytest.mark.rule("W-V51", "W-V52", "W-V53", "W-E18", "W-E55")
 def test_W_K13_vengeful_spirit_without_a_last_will() -> None:
-    """W-V51 W-V52 W-V53 W-E18 W-E55"""
     """W-V52 W-D72 W-W6"""
     g = _k12(4, haunts={D: "GH08"})
     open_trial(g)
@@ -267,8 +271,8 @@ def test_W_K13_vengeful_spirit_with_a_last_will() -> None:
     assert "P12" in g.box and g.haunt[D] == -1
 
 
+@pytest.mark.rule("W-T9", "W-W2", "W-W14", "W-D6", "W-W16", "W-S14", "W-D7")
 def test_W_K14_quest_clock_runs_out() -> None:
-    """W-T9 W-W2 W-W14 W-D6 W-W16 W-S14 W-D7"""
     g = scenario(6, round=11, phase="morning", fallen=[E], ghosts=[F],
                  quests={"box": ["QU01", "QU02", "QU03"], "selection": ["QU04", "QU05"], "deck": []})
     result = g.result()
@@ -287,8 +291,8 @@ def _k15(navigator: bool) -> object:
     return g
 
 
+@pytest.mark.rule("W-W4", "W-W9", "W-W10", "W-E51", "W-T38", "W-Q30", "W-D86")
 def test_W_K15_raft_victory_counting_a_navigator() -> None:
-    """W-W4 W-W9 W-W10 W-E51 W-T38 W-Q30 W-D86"""
     g = _k15(True)
     assert g.target == 18 and (g.sanity, g.food) == (5, 1)
     result = g.result()
@@ -296,14 +300,14 @@ def test_W_K15_raft_victory_counting_a_navigator() -> None:
     assert result["sides"][F] == "ghost"
 
 
+@pytest.mark.rule("W-T39", "W-T40")
 def test_W_K15_without_navigator_round_7_begins() -> None:
-    """W-T39 W-T40"""
     g = _k15(False)
     assert not g.over and g.round == 7
 
 
+@pytest.mark.rule("W-T7", "W-T10", "W-T15", "W-T24", "W-T25", "W-T26", "W-T31", "W-Q26", "W-E67")
 def test_W_K16_return_of_the_dead_and_ghost_turn_order() -> None:
-    """W-T7 W-T10 W-T15 W-T24 W-T25 W-T26 W-T31 W-Q26 W-E67"""
     g = scenario(6, chars={D: "CH06"}, round=4, phase="trial", ghosts=[F], food=-1, sanity=9,
                  decks={"ghost": ["GI03", "GI03", "GI03", "GI09", "GI09", "GI01"]})
     open_trial(g)
@@ -324,8 +328,8 @@ def test_W_K16_return_of_the_dead_and_ghost_turn_order() -> None:
     assert has(g, "Evening, the Survivors eat: Food -4")
 
 
+@pytest.mark.rule("W-E28", "W-E29", "W-E24", "W-E43", "W-E30", "W-D65", "W-D66", "W-D104", "W-T32", "W-X5", "W-X6")
 def test_W_K17_haunt_replacement_skeptic_and_ward() -> None:
-    """W-E28 W-E29 W-E24 W-E43 W-E30 W-D65 W-D66 W-D104 W-T32 W-X5 W-X6"""
     g = scenario(6, pers={A: "P14"}, leader=B, round=5, phase="afternoon", ghosts=[D, F], haunts={C: "GH01"},
                  keep={E: "S03"}, play={D: "GH02", F: "GH06"}, sanity=10, food=8,
                  quests={"selection": ["QU01", "QU02", "QU03"]})
@@ -342,8 +346,8 @@ def test_W_K17_haunt_replacement_skeptic_and_ward() -> None:
     assert has(g, "Evening, the Survivors eat: Food -4")
 
 
+@pytest.mark.rule("W-V28", "W-V32", "W-V33", "W-E22", "W-E23", "W-E60", "W-D70", "W-D98")
 def test_W_K18_vote_weights_loud_and_hide() -> None:
-    """W-V28 W-V32 W-V33 W-E22 W-E23 W-E60 W-D70 W-D98"""
     g = scenario(6, pers={A: "P08"}, phase="trial", round=3, food=-9, haunts={C: "GH06"}, keep={B: "S02", D: "S07"})
     open_trial(g)
     answer(g, "poll")
@@ -360,8 +364,8 @@ def _k19() -> object:
                     keep={B: "S09"})
 
 
+@pytest.mark.rule("W-T30", "W-T32", "W-E39", "W-W1", "W-D63")
 def test_W_K19_evening_sanity_is_checked_before_food() -> None:
-    """W-T30 W-T32 W-E39 W-W1 W-D63"""
     g = _k19()
     answer(g, "evening")
     result = g.result()
@@ -369,16 +373,16 @@ def test_W_K19_evening_sanity_is_checked_before_food() -> None:
     assert result["winners"] == [E]
 
 
+@pytest.mark.rule("W-E20", "W-T29", "W-T35", "W-D41")
 def test_W_K19_variation_prayer_beads() -> None:
-    """W-E20 W-T29 W-T35 W-D41"""
     g = _k19()
     answer(g, "evening", {B: "reveal keep"})
     assert (g.sanity, g.food) == (2, -3)
     assert [d.kind for d in g.pending()] == ["rules"]
 
 
+@pytest.mark.rule("W-T31", "W-T32", "W-T34", "W-E21", "W-E56", "W-E64", "W-D84", "W-D91", "W-D92", "W-D105")
 def test_W_K20_evening_food_adjustments() -> None:
-    """W-T31 W-T32 W-T34 W-E21 W-E56 W-E64 W-D84 W-D91 W-D92 W-D105"""
     g = scenario(6, pers={A: "P01", B: "P02", E: "P15"}, round=3, phase="evening", ghosts=[F], food=4, sanity=8,
                  haunts={C: "GH01"}, held={D: ["QU09"]}, keep={C: "F06"})
     answer(g, "evening", {C: "reveal keep"})
@@ -387,8 +391,8 @@ def test_W_K20_evening_food_adjustments() -> None:
     assert g.food == -1 and g.trial_held
 
 
+@pytest.mark.rule("W-T17", "W-T18", "W-E67")
 def test_W_K21_an_empty_draw_pile_is_refilled_from_its_discards() -> None:
-    """W-T17 W-T18 W-E67"""
     g = scenario(4, chars={A: "CH11", B: "CH05", C: "CH10", D: "CH07"}, pers={A: "P05", B: "P06", C: "P07", D: "P14"},
                  piles={"food": {"draw": ["F01"], "discard": ["F02", "F03", "F04", "F05", "F06"]}})
     answer(g, "wild_decks", {C: "decks 0f 0s 1b", D: "decks 0f 2s 0b"})
@@ -399,8 +403,8 @@ def test_W_K21_an_empty_draw_pile_is_refilled_from_its_discards() -> None:
     assert any("The Food draw pile ran out: its 5 discards" in x for x in lines)
 
 
+@pytest.mark.rule("W-E25", "W-E44", "W-E45", "W-E46", "W-E47", "W-E5", "W-E59", "W-D76", "W-T25", "W-T26")
 def test_W_K22_quest_dodge_and_a_permanent_effect_the_same_afternoon() -> None:
-    """W-E25 W-E44 W-E45 W-E46 W-E47 W-E5 W-E59 W-D76 W-T25 W-T26"""
     g = scenario(4, pers={A: "P12", B: "P14", C: "P07", D: "P04"}, round=2, phase="afternoon", food=3, sanity=8,
                  build=5, quests={"selection": ["QU01", "QU09", "QU14"]},
                  play={A: "F01", B: "S01", C: "B01", D: "F02"}, keep={B: "S08"}, straws=[C])
@@ -412,8 +416,8 @@ def test_W_K22_quest_dodge_and_a_permanent_effect_the_same_afternoon() -> None:
     assert (g.food, g.sanity, g.build) == (7, 9, 13)
 
 
+@pytest.mark.rule("W-E34", "W-E40", "W-H13", "W-H16", "W-T27", "W-D58", "W-D64")
 def test_W_K23_poltergeist_and_possession() -> None:
-    """W-E34 W-E40 W-H13 W-H16 W-T27 W-D58 W-D64"""
     g = scenario(6, pers={C: "P12"}, round=4, phase="afternoon", ghosts=[E, F], play={E: "GI04", F: "GI10",
                  B: "S01", C: "F01"}, keep={C: "B03"}, quests={"selection": ["QU05", "QU10", "QU14"]})
     answer(g, "ghost_target", default="seat 1")
@@ -430,8 +434,8 @@ def test_W_K23_poltergeist_and_possession() -> None:
     assert g.keep[C] == 0 and g.build >= build + 2
 
 
+@pytest.mark.rule("W-E44", "W-E3", "W-E4", "W-W15", "W-Q25", "W-D79")
 def test_W_K24_ghosts_win_while_nobody_is_a_ghost() -> None:
-    """W-E44 W-E3 W-E4 W-W15 W-Q25 W-D79"""
     g = scenario(4, round=3, phase="afternoon", sanity=3, build=7, quests={"selection": ["QU04", "QU05", "QU06"]})
     answer(g, "quest", default="quest qu04")
     result = g.result()
@@ -439,8 +443,8 @@ def test_W_K24_ghosts_win_while_nobody_is_a_ghost() -> None:
     assert result is not None and result["winners"] == [] and result["reason"] == "sanity"
 
 
+@pytest.mark.rule("W-V20", "W-V15", "W-V22")
 def test_W_K25_a_responder_names_the_original_attacker() -> None:
-    """W-V20 W-V15 W-V22"""
     g = scenario(5, phase="trial", round=3, food=-9, keep={A: "F03", B: "S04", C: "B03"}, straws=[A])
     open_trial(g)
     answer(g, "poll", {A: "attack seat 2"})
@@ -452,8 +456,8 @@ def test_W_K25_a_responder_names_the_original_attacker() -> None:
     assert not has(g, "Votes:")
 
 
+@pytest.mark.rule("W-E58", "W-V49", "W-D94")
 def test_W_K26a_brawler_redraws() -> None:
-    """W-E58 W-V49 W-D94"""
     g = scenario(5, pers={A: "P04"}, phase="trial", round=3, food=-9, keep={A: "F03", C: "B03"}, straws=[A, C])
     open_trial(g)
     answer(g, "poll", {A: "attack seat 2"})
@@ -462,8 +466,8 @@ def test_W_K26a_brawler_redraws() -> None:
     assert dead(g, C) and not dead(g, A)
 
 
+@pytest.mark.rule("W-V46", "W-V48", "W-D74", "W-C5")
 def test_W_K26b_cursed_luck_holds_two_straws() -> None:
-    """W-V46 W-V48 W-D74 W-C5"""
     g = scenario(5, haunts={C: "GH10"}, phase="trial", round=3, food=-9)
     counts = {s: 0 for s in range(4)}
     for _ in range(5000):
@@ -472,8 +476,8 @@ def test_W_K26b_cursed_luck_holds_two_straws() -> None:
         assert abs(counts[seat] / 5000 - share) < 0.03
 
 
+@pytest.mark.rule("W-E57", "W-E62", "W-E26", "W-V24", "W-D93", "W-D100")
 def test_W_K27_pacifist_and_paranoid() -> None:
-    """W-E57 W-E62 W-E26 W-V24 W-D93 W-D100"""
     g = scenario(6, pers={C: "P03", E: "P10"}, round=3, phase="trial", food=-9,
                  keep={A: "F03", B: "S04", C: "B03", D: "B03", E: "F01"})
     open_trial(g)
@@ -493,8 +497,9 @@ def test_W_K27_pacifist_and_paranoid() -> None:
     assert not has(g, "Votes:") and not has(g, "Stash")
 
 
+@pytest.mark.rule("W-V50", "W-V51", "W-V52", "W-V53", "W-V54", "W-V55", "W-V56", "W-V57", "W-E66", "W-Q14", "W-D71",
+                  "W-D80", "W-D103")
 def test_W_K28_full_death_event_with_all_steps() -> None:
-    """W-V50 W-V51 W-V52 W-V53 W-V54 W-V55 W-V56 W-V57 W-E66 W-Q14 W-D71 W-D80 W-D103"""
     g = scenario(6, chars={E: "CH04"}, pers={E: "P01", A: "P13"}, round=4, phase="trial", food=-5, sanity=9,
                  target=20, haunts={E: "GH07"}, keep={E: "F04"}, held={B: ["QU05"]})
     assert g.meat(E) == 4
@@ -509,8 +514,8 @@ def test_W_K28_full_death_event_with_all_steps() -> None:
     assert (g.food, g.sanity, g.target) == (2, 7, 18)
 
 
+@pytest.mark.rule("W-E65", "W-D106")
 def test_W_K29_martyr() -> None:
-    """W-E65 W-D106"""
     g = scenario(5, chars={E: "CH08"}, pers={E: "P16"}, round=3, phase="trial", food=-1, sanity=8, build=10,
                  target=17)
     open_trial(g)
@@ -524,8 +529,8 @@ def test_W_K29_martyr() -> None:
     assert (knifed.build, knifed.food, knifed.sanity) == (10, 1, 5)
 
 
+@pytest.mark.rule("W-S2", "W-S3", "W-S4", "W-S6", "W-S13", "W-S16", "W-D5", "W-T12", "W-T13")
 def test_W_K30_setup_and_a_hungry_first_night() -> None:
-    """W-S2 W-S3 W-S4 W-S6 W-S13 W-S16 W-D5 W-T12 W-T13"""
     g = scenario(7, chars={A: "CH08"}, pers={A: "P05", B: "P06", C: "P07", D: "P12", E: "P14", F: "P04", 6: "P08"})
     view = g.view(None)
     assert (view["food"], view["sanity"], view["build"], view["raft_target"]) == (6, 8, 0, 23)
@@ -540,8 +545,8 @@ def test_W_K30_setup_and_a_hungry_first_night() -> None:
     assert (night.sanity, night.food) == (6, -1) and night.trial_held
 
 
+@pytest.mark.rule("W-V32", "W-Q12", "W-Q16", "W-T6")
 def test_W_K31a_everybody_else_hides_and_the_leader_votes_for_himself() -> None:
-    """W-V32 W-Q12 W-Q16 W-T6"""
     g = scenario(5, chars={A: "CH01"}, round=6, phase="trial", ghosts=[D, E], target=13, food=-2, sanity=8,
                  keep={B: "F08", C: "S07"})
     open_trial(g)
@@ -552,8 +557,8 @@ def test_W_K31a_everybody_else_hides_and_the_leader_votes_for_himself() -> None:
     assert (g.food, g.sanity, g.target) == (2, 5, 11) and has(g, "The Conch passes at once to P2")
 
 
+@pytest.mark.rule("W-V39", "W-Q16", "W-V41")
 def test_W_K31b_nobody_can_be_voted_for() -> None:
-    """W-V39 W-Q16 W-V41"""
     g = scenario(5, chars={A: "CH01"}, round=6, phase="trial", ghosts=[D, E], target=13, food=-2, sanity=8,
                  keep={A: "B11", B: "F08", C: "S07"})
     open_trial(g)
@@ -563,8 +568,8 @@ def test_W_K31b_nobody_can_be_voted_for() -> None:
     assert g.food == -2 and [d.kind for d in g.pending()] == ["rules"] and not g.over
 
 
+@pytest.mark.rule("W-E37", "W-E38", "W-D61", "W-D62", "W-Q10", "W-X7")
 def test_W_K32_ill_wind_lapses_after_cursed_map() -> None:
-    """W-E37 W-E38 W-D61 W-D62 W-Q10 W-X7"""
     g = scenario(6, leader=B, round=5, phase="afternoon", ghosts=[D, F], play={D: "GI08", F: "GI07"},
                  quests={"box": ["QU01", "QU02", "QU05"], "selection": ["QU03", "QU09", "QU12"],
                          "deck": ["QU04", "QU06", "QU07", "QU08", "QU10"]})
@@ -577,8 +582,8 @@ def test_W_K32_ill_wind_lapses_after_cursed_map() -> None:
     assert texts(g, B) == ["quest qu03", "quest qu04", "quest qu12"]
 
 
+@pytest.mark.rule("W-T16", "W-T22", "W-Q15", "W-X2", "W-D69", "W-D81")
 def test_W_K33_draw_reductions_down_to_an_empty_hand() -> None:
-    """W-T16 W-T22 W-Q15 W-X2 W-D69 W-D81"""
     g = scenario(4, chars={A: "CH06"}, pers={A: "P05"}, round=2, haunts={A: "GH05"}, held={A: ["QU06"]})
     auto(g, "select")
     assert g.hands[A] == [] and A not in pending(g)
@@ -588,8 +593,8 @@ def test_W_K33_draw_reductions_down_to_an_empty_hand() -> None:
     assert with_keep.hands[A] == [0] and texts(with_keep, A) == ["play f01", "keep f01"]
 
 
+@pytest.mark.rule("W-E46", "W-Q28", "W-V67")
 def test_W_K34_quest_straws_after_dodges() -> None:
-    """W-E46 W-Q28 W-V67"""
     g = scenario(5, phase="afternoon", ghosts=[D, E], keep={B: "S08", C: "B08"}, round=4)
     auto(g, "dodge")
     answer(g, "dodge", {B: "reveal keep", C: "reveal keep"})

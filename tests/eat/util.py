@@ -17,11 +17,11 @@ def scenario(players: int, *, chars: dict[int, str] | None = None, pers: dict[in
     """A position as the spec's scenarios give it (W-K conventions): unnamed Personalities are the first
     unused of P05, P06, P07, P12, P14, P04, P15 in seat order (Ghosts and Fallen hold none), unnamed
     Characters the first unused ones. ``start`` keys go to setup['start']; setup keys may be passed as
-    quests=, decks=, piles=, straws=."""
+    quests=, decks=, piles=, straws=, quest_straws=."""
     chars = dict(chars or {})
     pers = dict(pers or {})
     setup: dict[str, Any] = {"leader": leader}
-    for key in ("quests", "decks", "piles", "straws"):
+    for key in ("quests", "decks", "piles", "straws", "quest_straws"):
         if key in start:
             setup[key] = start.pop(key)
     dead = set(start.get("ghosts", [])) | set(start.get("fallen", []))

@@ -88,6 +88,7 @@ def _cards_in_use(game: Guest) -> int:
             + len(game.stack) + (1 if game.voters else 0) + (1 if game.ls_left >= 0 else 0) + (game.inf_seat >= 0))
 
 
+@pytest.mark.rule("G-T34")
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(5, 12), seed=st.integers(0, 10_000))
 def test_card_supply_is_conserved_and_plain(players: int, seed: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from treachery.games.guest.cards import MADNESS
 from treachery.games.guest.setup import GUEST, HUMAN
 
@@ -135,6 +137,7 @@ def test_G_E18_G_Q29_madness_cannot_be_played_but_moves_with_misplace() -> None:
     assert game.mad(P2) == (MADNESS in game.hands[P2]) and game.mad(P1) != game.mad(P2)
 
 
+@pytest.mark.rule("G-E24", "G-E25", "G-H7", "G-E22", "G-E23")
 def test_G_E21_to_G_E26_G_Q7_blaster_priority_chain_public_result() -> None:
     """G-E21, G-E24 (a Guest becomes Human), G-E25 and G-H7 (announced), G-E26 (Madness, hand, office untouched);
     G-E22 and G-E23 with every case in test_G_K9."""
@@ -174,6 +177,7 @@ def test_G_E31_G_E32_life_support_draws_three_one_at_a_time() -> None:
     assert game.view(None)["discard_face_up"] == ["Life Support"]
 
 
+@pytest.mark.rule("G-E34", "G-E35", "G-E36", "G-E37")
 def test_G_E33_to_G_E38_G_H5_G_H6_G_Q21_transplant() -> None:
     """G-E33 look, G-E34 mixed at random, G-E35 two living players, G-E36 the player is not told the result,
     G-E37 each target sees their card, G-E38 only characters move."""

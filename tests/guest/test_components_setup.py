@@ -192,6 +192,7 @@ def test_G_S17_starting_state() -> None:
     assert view["discard_face_down"] == 5
 
 
+@pytest.mark.rule("G-D2", "G-D3", "G-D4", "G-D5", "G-D6", "G-D7", "G-D8", "G-D9", "G-D10", "G-D11", "G-D12")
 def test_G_D1_to_G_D13_texts_are_ours_and_complete() -> None:
     """G-D2 Blaster, G-D3 Misplace, G-D4 Life Support, G-D5 Transplant, G-D6 Amputate, G-D7 Adrenaline,
     G-D8 Infection, G-D9 Madness, G-D10 Bribe, G-D11 Suspicion, G-D12 Diplomatic Immunity: every card has our

@@ -71,6 +71,7 @@ def twin_random(a: Guest, b: Guest, blind: list[int | None], seed: int, hidden_s
     return steps, kinds
 
 
+@pytest.mark.rule("G-H9", "G-H20")
 @pytest.mark.parametrize("seed", range(6))
 def test_G_H1_G_S5_other_characters_never_leak(seed: int) -> None:
     """G-H1, G-H9, G-H20: P2 and P3 swap characters; P1, P4, P5 and the public cannot tell."""
@@ -82,6 +83,7 @@ def test_G_H1_G_S5_other_characters_never_leak(seed: int) -> None:
     assert steps > 20 and "priority" in kinds
 
 
+@pytest.mark.rule("G-H18", "G-T36")
 @pytest.mark.parametrize("seed", range(6))
 def test_G_H10_G_H11_other_hands_never_leak(seed: int) -> None:
     """G-H10, G-H11, G-H18, G-T36: P3 holds different cards; everyone else sees the same game, windows and votes
@@ -95,6 +97,7 @@ def test_G_H10_G_H11_other_hands_never_leak(seed: int) -> None:
     assert steps > 20 and {"priority", "ballot"} <= kinds
 
 
+@pytest.mark.rule("G-E17", "G-E19")
 @pytest.mark.parametrize("seed", range(4))
 def test_G_H12_who_is_mad_never_leaks(seed: int) -> None:
     """G-H12, G-E17, G-E19: P4 holds Madness in one twin and a Bribe in the other."""

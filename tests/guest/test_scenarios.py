@@ -182,6 +182,7 @@ def test_G_K8_bribe_suspicion_and_restriction_in_the_vote_window() -> None:
     assert game.view(None)["discard_face_up"][:4] == ["Bribe", "Restriction", "Suspicion", "Vote"]
 
 
+@pytest.mark.rule("G-E22", "G-E23", "G-E24")
 @pytest.mark.parametrize("target,alive_after,char_after,infection_after", [
     (P3, True, HUMAN, 0), (P4, False, HUMAN, 0), (P2, True, HUMAN, 0), (P5, True, GUEST, 0)])
 def test_G_K9_blasters_three_cases(target: int, alive_after: bool, char_after: int, infection_after: int) -> None:

@@ -20,8 +20,10 @@ def new(players: int = 5, seed: int = 0, **setup: Any) -> Guest:
 def start(players: int = 5, chars: list[str] | None = None, *, commander: int = P1, active: int | None = None,
           hands: dict[int, list[str]] | None = None, infections: dict[int, int] | None = None,
           deck: list[str] | None = None, top: list[str] | None = None, eliminated: list[int] | None = None,
-          discard: list[str] | None = None, seed: int = 0, options: dict[str, Any] | None = None) -> Guest:
-    """A game begun part-way (setup 'start'): P1 Commander unless told, unlisted hands empty."""
+          discard: list[str] | None = None, seed: int = 0, options: dict[str, Any] | None = None,
+          **picks: Any) -> Guest:
+    """A game begun part-way (setup 'start'): P1 Commander unless told, unlisted hands empty. ``picks`` are
+    further setup keys (transplants=, misplaces=)."""
     st: dict[str, Any] = {"hands": hands or {}, "infections": infections or {}, "eliminated": eliminated or []}
     if active is not None:
         st["active"] = active
@@ -34,6 +36,7 @@ def start(players: int = 5, chars: list[str] | None = None, *, commander: int = 
         setup["characters"] = chars
     if top is not None:
         setup["deck"] = top
+    setup.update(picks)
     game = treachery.new_game("guest", players=players, seed=seed, options=options, setup=setup)
     assert isinstance(game, Guest)
     return game

@@ -41,7 +41,6 @@ def game(
         hands = setup.setdefault("hands", {})
         hands[rnd] = deal
     g = new(players, seed=seed, first=first, **setup)
-    assert not [e for e in g.log_for(None) if "override skipped" in e["text"]], "setup override did not fit"
     return g
 
 

@@ -44,6 +44,9 @@ ATTRIBUTES = [
 ]
 
 
+@pytest.mark.rule("K-E24", "K-E28", "K-E31", "K-E33", "K-E36", "K-E37", "K-E39", "K-E49", "K-E52", "K-E56", "K-E58",
+                  "K-E62", "K-E63", "K-E68", "K-E70", "K-E73", "K-E75", "K-E79", "K-E80", "K-E85", "K-E87", "K-E89",
+                  "K-E92", "K-E93")
 @pytest.mark.parametrize("rule,code,location,priority,colour,keywords", ATTRIBUTES, ids=[a[0] for a in ATTRIBUTES])
 def test_card_line_attributes(rule, code, location, priority, colour, keywords):
     """K-E24, K-E28, K-E31, K-E33, K-E36, K-E37, K-E39, K-E49, K-E52, K-E56, K-E58, K-E62, K-E63, K-E68, K-E70,
@@ -87,6 +90,7 @@ def test_K_E2_K_E74_rig_the_hatch_recorded_when_played_applied_at_5c():
     assert alive(g) == [True, False, True, True]
 
 
+@pytest.mark.rule("K-V10")
 def test_K_E3_K_E38_bang_the_pots_alien_takes_the_lowest():
     """K-E3, K-E38, K-V10: Bang the Pots bends the general rule: at 5c the alien takes the lowest effective
     Priority at its Location (P2, Priority 1) and the highest (P1, Priority 3) lives."""
@@ -183,6 +187,7 @@ def test_K_E9_destroy_kills_by_current_location():
     assert "Galley" in g.view(None)["destroyed"]
 
 
+@pytest.mark.rule("K-E62")
 def test_K_E9_destroy_of_aliens_location_kills_the_alien():
     """K-E9 (with K-E62): Open the Outer Door destroys the Airlock; the alien is revealed there, so it dies."""
     g = game(4, {P1: ["GA1", "BR3"], P2: ["GA3", "AL3"], P3: ["BR2", "AL1"], P4: ["ER1", "SB1"]})
@@ -261,6 +266,7 @@ def test_K_E15_K_E72_motion_tracker_ends_with_its_holder_and_returns_to_deck():
     assert view["deck_size"] == 18 - 6
 
 
+@pytest.mark.rule("K-Q22")
 def test_K_E15_ongoing_card_of_destroyed_location_runs_on_then_leaves_the_game():
     """K-E15: a Motion Tracker whose own Location is destroyed keeps running (it is not removed from the game while
     in effect: K-Q22); when it ends it is collected at the next 5k and leaves the game instead of returning to
@@ -289,6 +295,7 @@ def test_K_E15_ongoing_card_of_destroyed_location_runs_on_then_leaves_the_game()
     assert "AC3" in g.view(None)["removed_cards"]
 
 
+@pytest.mark.rule("K-E74")
 def test_K_E16_K_E17_warning_symbol_is_shown_only():
     """K-E16, K-E17: the warning symbol marks the 9 game-end-changing cards; it is shown in the card data/view
     and carries no rule of its own (Rig the Hatch, without it, still changes the victim; see K-E74)."""
@@ -313,6 +320,7 @@ def test_K_E18_K_E59_evacuation_moves_keeping_card_and_priority():
     assert alive(g) == [True, False, True, True]
 
 
+@pytest.mark.rule("K-E74")
 @pytest.mark.parametrize("p1_action,rig_target,victim", [
     ("AL1", P4, P1),   # printed: 3 beats 1
     ("SB3", P4, P2),   # Stay Perfectly Still: P1 is 0
@@ -339,6 +347,7 @@ def test_K_E20_K_E34_sharing_is_by_current_location():
     assert texts(g, P1) == ["seat 1", "seat 3"]
 
 
+@pytest.mark.rule("K-E53")
 def test_K_E21_cancelled_action_does_nothing_but_still_counts():
     """K-E21 (with K-E53): a Sedative-Darted Gas Leak has no effect (no DESTROY) but is still P2's Action: P2's
     other card must be the Position."""
@@ -375,6 +384,7 @@ def test_K_E22_scan_needs_two_face_down_cards():
     assert texts(g, P1) == ["slot 2"]
 
 
+@pytest.mark.rule("K-E90")
 def test_K_E23_looks_go_stale_when_the_hidden_cards_are_reshuffled():
     """K-E23 (with K-E90): what a player looked at is forgotten once Signal Flare reshuffles the face-down cards."""
     g = game(4, {P1: ["BR2", "AL1"], P2: ["GA3", "ER1"], P3: ["CH3", "SB3"], P4: ["GA1", "SB1"]},
@@ -470,6 +480,7 @@ def test_K_E35_meat_cleaver_target_that_moved_away_lives():
     assert "Meat Cleaver: P2 picks P1." in log_texts(g)
 
 
+@pytest.mark.rule("K-E36", "K-E62", "K-E79", "K-E92", "K-E9")
 @pytest.mark.parametrize("rule,card,victim_card,empty", [
     ("K-E36", "GA2", "GA3", "al"),
     ("K-E62", "AL3", "AL2", "ga"),
@@ -503,6 +514,7 @@ def test_K_E40_cold_storage_player_can_die_in_the_round_played():
     assert view["deck_size"] == 18 - 6
 
 
+@pytest.mark.rule("K-E53", "K-E74")
 def test_K_E42_K_E43_frozen_crew_cannot_be_chosen_as_target():
     """K-E42, K-E43 (with K-E53, K-E74): a Frozen crew member is not On Board: Sedative Dart and Rig the Hatch
     cannot choose them."""
@@ -592,6 +604,7 @@ def test_K_E48_frozen_crew_member_stays_frozen_when_med_lab_is_destroyed():
 # ---- Med Lab ----
 
 
+@pytest.mark.rule("K-V12")
 def test_K_E50_adrenaline_shot_victim_escapes_and_nobody_dies():
     """K-E50, K-V12: if the alien picks the Adrenaline Shot player, they survive and the alien kills nobody this
     round."""
@@ -646,6 +659,7 @@ def test_K_E53_K_E54_dart_cancels_a_red_action_already_played():
     assert alive(g) == [True] * 4
 
 
+@pytest.mark.rule("K-E97")
 def test_K_E54_dart_does_not_undo_a_black_action_already_resolved():
     """K-E54 (with K-E97): a black Action already resolved stays done: the Sensor Sweep scan of the darted player
     stays face up and that card still cannot be revealed."""
@@ -658,6 +672,7 @@ def test_K_E54_dart_does_not_undo_a_black_action_already_resolved():
     assert "slot 1" not in texts(g, P2)
 
 
+@pytest.mark.rule("K-E97")
 def test_K_E55_darted_motion_tracker_never_starts_its_lasting_effect():
     """K-E55 (with K-E97): a Motion Tracker played this round and then darted keeps its first scan, but its lasting
     effect never starts and AC3 is collected at 5k."""
@@ -697,6 +712,7 @@ def test_K_E57_space_suit_does_not_stop_the_alien():
     assert alive(g) == [False, True, True, True]  # the suited P1 (Priority 3) is the alien's victim
 
 
+@pytest.mark.rule("K-E77")
 def test_K_E59_K_E61_K_E78_evacuation_moves_face_down_positions_silently():
     """K-E59, K-E61, K-E78 (with K-E77): Evacuation Order also moves face-down Positions; the public log shows only
     the named Location; the move shows at 4a, and the alien takes the evacuee at the Airlock."""
@@ -762,6 +778,7 @@ def test_K_E66_coward_caught_after_a_move():
     assert alive(g) == [False, True, True, True]
 
 
+@pytest.mark.rule("K-V9")
 def test_K_E67_uncaught_coward_cannot_be_the_victim():
     """K-E67, K-V9: a Coward nobody shared with cannot be picked by the alien (alone at its Location, nobody dies)."""
     g = game(4, {P1: ["AC1", "CH3"], P2: ["GA3", "CH2"], P3: ["BR2", "AL1"], P4: ["ER1", "BR3"]},
@@ -799,6 +816,7 @@ def test_K_E71_motion_tracker_scans_when_played():
     assert player(g, P1, P3)["ongoing"] == {"card": "AC3", "since_round": 1, "location": None}
 
 
+@pytest.mark.rule("K-E71")
 def test_K_E72_motion_tracker_runs_until_its_holder_ends_it():
     """K-E72 (with K-E71): a Motion Tracker keeps scanning at every Round Start until its holder ends it."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "AC3", "location": "br"}}},
@@ -816,6 +834,7 @@ def test_K_E72_motion_tracker_runs_until_its_holder_ends_it():
 # ---- Engine Room ----
 
 
+@pytest.mark.rule("K-C12", "K-T26")
 def test_K_E76_K_E77_blackout_hides_later_positions_only():
     """K-E76, K-E77 (with K-C12, K-T26): after Blackout every Position played is face down (its own player's too),
     seen only by its owner; Positions already face up stay up; all turn up at 4a."""
@@ -832,6 +851,7 @@ def test_K_E76_K_E77_blackout_hides_later_positions_only():
     assert player(g, P1, P3)["position"]["card"] == "GA1"
 
 
+@pytest.mark.rule("K-E34")
 def test_K_E78_meat_cleaver_cannot_pick_a_face_down_position():
     """K-E78 (with K-E34): Meat Cleaver may only pick a crew member whose Position is face up."""
     g = game(4, {P2: ["AL1", "CH2"], P3: ["BR2", "SB1"], P4: ["AL3", "GA1"], P1: ["ER2", "AL2"]}, first=P2)
@@ -879,6 +899,7 @@ def test_K_E83_K_E84_barricade_ends_with_its_location_and_does_not_stop_destroy(
     assert kinds(g)[0][1] == "first_card"
 
 
+@pytest.mark.rule("K-E8")
 def test_K_E83_barricade_ends_with_its_holder():
     """K-E83 (with K-E8): a Barricade whose holder dies still applies at 5c of that round, then ends."""
     g = game(4, {P1: ["GA3", "BR3"], P2: ["GA1", "CH1"], P3: ["BR2", "GA2"], P4: ["SB1", "AL1"]},
@@ -890,6 +911,7 @@ def test_K_E83_barricade_ends_with_its_holder():
     assert player(g, P2)["ongoing"] is None
 
 
+@pytest.mark.rule("K-E90", "K-E9")
 def test_K_E86_cutting_torch_names_a_hunted_location_destroyed_wherever_it_lies():
     """K-E86 (with K-E90, K-E9): Cutting Torch names a Previously Hunted Location; after Signal Flare puts it back
     in the Hunting Row it is still destroyed at 5a, and the alien revealed there dies."""
@@ -905,6 +927,7 @@ def test_K_E86_cutting_torch_names_a_hunted_location_destroyed_wherever_it_lies(
     assert g.result()["winners"] == [P1, P2, P3, P4]
 
 
+@pytest.mark.rule("K-V12")
 def test_K_E88_flamethrower_kills_the_alien_that_picks_its_player():
     """K-E88, K-V12: if the alien picks the Flamethrower player, the alien dies, the player survives, the game ends."""
     g = game(4, {P1: ["GA3", "CH3"], P2: ["GA1", "BR3"], P3: ["BR2", "AL1"], P4: ["ER1", "SB1"]})

@@ -126,6 +126,7 @@ def test_K_C6_priority_1_to_3_higher_is_more_exposed():
     assert player(g, P1)["alive"] is True
 
 
+@pytest.mark.rule("K-D2", "K-D25")
 def test_K_C7_black_and_red_text_and_unique_actions():
     """K-C7: every Action is black or red (the card set's colours match K-D2..K-D25) and no two cards share an
     Action (names and texts are all different)."""
@@ -136,6 +137,7 @@ def test_K_C7_black_and_red_text_and_unique_actions():
     assert sum(c.black for c in CARDS) == 9
 
 
+@pytest.mark.rule("K-D26")
 def test_K_C8_keywords_on_cards():
     """K-C8: some Actions carry LAST ON BOARD, DESTROY, ONGOING ACTION, 1st card, 2nd card, warning; counts per
     K-D26 (10 LOB, 5 DESTROY, 3 ONGOING, 3 first, 6 second, 9 warning)."""
@@ -208,6 +210,7 @@ def test_K_C13_other_player_counts_are_refused(players):
         treachery.new_game("killer", players=players)
 
 
+@pytest.mark.rule("K-E18")
 def test_K_C14_move_changes_current_location_only():
     """K-C14 (with K-E18): the current Location is the Position's until a move; after Crawl Through the Vents
     it changes, while the Position card and its Priority stay the same."""
@@ -266,6 +269,7 @@ def test_K_S3_everyone_starts_alive(players):
     assert all(p["alive"] and p["on_board"] and not p["frozen"] for p in view["players"])
 
 
+@pytest.mark.rule("K-D27")
 def test_K_S4_status_cards_are_random_and_distinct():
     """K-S4: which named Status card a player gets is random (varies with the seed), always distinct names
     from the 10 of K-D27."""

@@ -97,6 +97,7 @@ def test_K_V4_dead_crew_get_no_cards_no_turns_and_cannot_win():
     assert g.over and g.result()["winners"] == [P1, P3, P4]
 
 
+@pytest.mark.rule("K-E8", "K-E57")
 def test_K_V5_deaths_in_one_step_are_simultaneous():
     """K-V5 (with K-E8, K-E57): all 5a deaths happen at once: P1 dies in the Cutting Torch's DESTROY, yet P1's Meat
     Cleaver still kills P2, whose Space Suit only saved them from the DESTROY."""
@@ -143,6 +144,7 @@ def test_K_V8_active_barricade_means_nobody_is_killed():
     assert "The Barricade holds: the alien kills nobody at the Bridge." in log_texts(g)
 
 
+@pytest.mark.rule("K-E67")
 def test_K_V9_uncaught_coward_is_not_a_candidate():
     """K-V9 (with K-E67): an uncaught Coward alone at the alien's Location is not a candidate; a plain lone crew
     member there would be killed."""
@@ -180,6 +182,7 @@ def test_K_V11_priority_tie_goes_clockwise_from_first_crew_member(first, victim)
     assert [s for s in range(4) if not alive(g)[s]] == [victim]
 
 
+@pytest.mark.rule("K-E88", "K-E50")
 def test_K_V10_K_V12_highest_effective_priority_then_flamethrower():
     """K-V10, K-V12: the victim is the highest effective Priority; if that victim played Flamethrower the alien
     dies instead (K-E88), with Adrenaline Shot nobody dies (K-E50), otherwise the victim dies."""
@@ -199,6 +202,7 @@ def test_K_V13_no_candidate_no_kill():
     assert "Nobody is in the Shuttle Bay: the alien kills nobody." in log_texts(g)
 
 
+@pytest.mark.rule("K-W6")
 def test_K_V15_killing_only_pays_by_making_you_last_on_board():
     """K-V15 (with K-W6): eliminating another player brings nothing except being the last On Board: after P1's Meat
     Cleaver kills P2, P1 alone wins by a LAST ON BOARD card next round."""
@@ -226,6 +230,7 @@ def test_K_W1_K_W13_each_player_wins_or_loses_alone_as_equals():
                           "reason": "alien destroyed"}
 
 
+@pytest.mark.rule("K-T32")
 def test_K_W2_alien_destroyed_ends_game_at_once_survivors_win():
     """K-W2 (with K-T32): when the alien's Location is destroyed the game ends at once (no alien attack, no
     Clean Up, no further decision); every surviving crew member wins."""
@@ -296,6 +301,7 @@ def test_K_W7_tragic_defeat_frozen_freeze():
     assert "P4 is still in Cold Storage and freezes to death." in log_texts(g)
 
 
+@pytest.mark.rule("K-V3")
 def test_K_W8_last_crew_member_must_win_by_end_of_next_round():
     """K-W8 (with K-V3): the last On-Board crew member (alone after round 1) keeps playing but dies at 5f of round
     2 if they have not won, which is a tragic defeat."""
@@ -310,6 +316,7 @@ def test_K_W8_last_crew_member_must_win_by_end_of_next_round():
     assert "P1 did not win in time and dies, last on board." in log_texts(g)
 
 
+@pytest.mark.rule("K-T47", "K-V3")
 def test_K_W9_round_cap_everybody_dies_frozen_too():
     """K-W9 (with K-T47, K-V3): if round 20 ends without a winner, every crew member dies, Frozen ones included;
     everybody loses."""

@@ -40,6 +40,7 @@ def test_K_T1_round_is_deal_first_cards_second_cards_reveal_end_clean_up_repeat(
     assert rounds == [1, 2]
 
 
+@pytest.mark.rule("K-T5")
 def test_K_T2_round_start_comes_before_deal():
     """K-T2 (with K-T5): the Round Start step (keep/end an ongoing Action) is asked before any card is dealt."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "AC3", "location": "br"}}})
@@ -56,6 +57,7 @@ TC_MOVES = ((P1, "position GA1"), (P2, "position GA3"), (P3, "position BR2"), (P
             (P4, "action SB1"), (P3, "action AL1"), (P2, "action BR3"), (P1, "action CH2"))
 
 
+@pytest.mark.rule("K-E32")
 def test_K_T3_take_command_gives_the_marker_at_next_round_start():
     """K-T3 (with K-E32): the Take Command player, alive and On Board, is First Crew Member next round."""
     g = game(4, TC_DEAL)
@@ -99,6 +101,7 @@ def test_K_T4_marker_stays_with_new_holder_after_old_holder_thaws():
     assert kinds(g)[0] == (P2, "first_card")
 
 
+@pytest.mark.rule("K-T6")
 def test_K_T5_ongoing_holders_decide_simultaneously_to_keep_or_end():
     """K-T5 (with K-T6): every holder of a Motion Tracker or Barricade from an earlier round decides at Round
     Start, all at once, whether to end it; an ended Motion Tracker scans nothing."""
@@ -150,6 +153,7 @@ def test_K_T8_frozen_and_dead_are_not_dealt():
     assert view["deck_size"] == 17 - 4  # ML1 lies in front of P3
 
 
+@pytest.mark.rule("K-E14")
 def test_K_T9_ongoing_holder_is_still_dealt_two_cards():
     """K-T9 (with K-E14): a crew member whose ongoing Action is in effect is still dealt 2 cards."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P2: {"card": "CH1", "location": "br"}}})
@@ -172,6 +176,7 @@ def test_K_T10_short_round_when_deck_below_two_per_crew_member(players, short):
         assert view["deck_size"] == 1
 
 
+@pytest.mark.rule("K-T41")
 def test_K_T11_deck_excludes_ongoing_cards_including_one_ended_this_round_start():
     """K-T11 (with K-T41): the deck dealt from excludes ongoing cards in front of players, also one ended at this
     Round Start; it comes back at this round's 5k."""
@@ -188,6 +193,7 @@ def test_K_T11_deck_excludes_ongoing_cards_including_one_ended_this_round_start(
     assert g.view(None)["deck_size"] == 18 - 8  # AC3 collected at 5k
 
 
+@pytest.mark.rule("K-E45")
 def test_K_T12_frozen_crew_guess_secretly_after_the_deal():
     """K-T12 (with K-E45): after dealing, each Frozen crew member secretly names a face-down Hunting Row Location."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "frozen": [P3]})
@@ -251,6 +257,7 @@ def test_K_T16_dead_and_frozen_are_skipped_in_both_passes():
     assert seen == [(P1, "first_card"), (P4, "first_card"), (P4, "second_card"), (P1, "second_card")]
 
 
+@pytest.mark.rule("K-E6")
 def test_K_T17_first_card_only_if_the_other_can_be_played_second():
     """K-T17 (with K-E6): with ML3 (1st card) and GA2, GA2 cannot be a first Position (ML3 could not follow as
     an Action); every other way is offered."""
@@ -299,6 +306,7 @@ def test_K_T20_second_card_must_take_the_other_orientation():
         assert view["players"][seat]["position"] is not None and view["players"][seat]["action"] is not None
 
 
+@pytest.mark.rule("K-E14")
 def test_K_T21_ongoing_holder_plays_a_position_and_discards_the_other():
     """K-T21 (with K-E14): at their second-pass turn an ongoing holder picks one dealt card as Position; the other
     is discarded face down (only its owner knows it)."""
@@ -315,6 +323,7 @@ def test_K_T21_ongoing_holder_plays_a_position_and_discards_the_other():
     assert player(g, P2, P1)["action"] is None
 
 
+@pytest.mark.rule("K-E1")
 def test_K_T22_black_action_takes_effect_before_the_next_card():
     """K-T22 (with K-E1): a black Action (Evacuation Order) is finished before the next card is played."""
     g = game(4, {P1: ["GA1", "BR3"], P2: ["GA3", "CH2"], P3: ["BR2", "AL1"], P4: ["ER1", "AL2"]})
@@ -325,6 +334,7 @@ def test_K_T22_black_action_takes_effect_before_the_next_card():
     assert player(g, P2, P3)["position"]["location"] == "Airlock"
 
 
+@pytest.mark.rule("K-E1")
 def test_K_T23_red_action_only_records_its_choice_when_played():
     """K-T23 (with K-E1): a red Action (Gas Leak) does nothing when played; it is carried out at 5a."""
     g = game(4, {P1: ["GA1", "BR3"], P2: ["GA2", "CH2"], P3: ["BR2", "AL1"], P4: ["ER1", "SB1"]})
@@ -387,6 +397,7 @@ def test_K_T27_first_crew_member_reveals_any_hunting_row_card():
     assert g.view(None)["previously_hunted"] == ["Airlock"]
 
 
+@pytest.mark.rule("K-E26")
 def test_K_T28_ships_computer_player_chooses_the_reveal():
     """K-T28 (with K-E26): if Ship's Computer was played this round, its player chooses at 4b instead."""
     g = game(4, {P1: ["BR2", "GA1"], P2: ["GA3", "CH2"], P3: ["BR1", "AL1"], P4: ["ER1", "CH3"]},
@@ -396,6 +407,7 @@ def test_K_T28_ships_computer_player_chooses_the_reveal():
     assert kinds(g) == [(P3, "reveal")]
 
 
+@pytest.mark.rule("K-E21")
 def test_K_T28_cancelled_ships_computer_leaves_the_reveal_to_first_crew_member():
     """K-T28 (with K-E21): a Ship's Computer cancelled by Sedative Dart does not take over the reveal."""
     g = game(4, {P1: ["ML3", "GA1"], P2: ["GA3", "CH2"], P3: ["BR1", "AL1"], P4: ["ER1", "CH3"]},
@@ -407,6 +419,7 @@ def test_K_T28_cancelled_ships_computer_leaves_the_reveal_to_first_crew_member()
     assert kinds(g) == [(P1, "reveal")]
 
 
+@pytest.mark.rule("K-E22")
 def test_K_T29_scanned_card_cannot_be_revealed():
     """K-T29 (with K-E22): only face-down Hunting Row cards can be chosen at 4b; a scanned card cannot."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "AC3", "location": "br"}}},
@@ -420,6 +433,7 @@ def test_K_T29_scanned_card_cannot_be_revealed():
         g.act(P1, f"slot {scanned}")
 
 
+@pytest.mark.rule("K-E45")
 def test_K_T30_frozen_guesses_become_public_at_4c():
     """K-T30 (with K-E45): a Frozen crew member's guess is secret until the reveal, then public."""
     g = game(4, {P1: ["BR2", "AL1"], P2: ["ML2", "CH3"], P4: ["AC1", "CH2"]}, removed=["ga", "sb"],
@@ -434,6 +448,7 @@ def test_K_T30_frozen_guesses_become_public_at_4c():
 # ---- End of Round (step 5) ----
 
 
+@pytest.mark.rule("K-E8", "K-V5")
 def test_K_T31_red_actions_resolve_together_even_for_players_dying_now():
     """K-T31 (with K-E8, K-V5): at 5a all red Actions resolve together: P2 is killed by the Meat Cleaver, yet P2's
     Launch the Shuttle still destroys the Shuttle Bay and kills P3; the dead turn red."""
@@ -445,6 +460,7 @@ def test_K_T31_red_actions_resolve_together_even_for_players_dying_now():
     assert "Shuttle Bay" in g.view(None)["destroyed"]
 
 
+@pytest.mark.rule("K-W2")
 def test_K_T32_destroying_the_aliens_location_ends_the_game_at_once():
     """K-T32 (with K-W2): if the alien's Location was destroyed at 5a, the alien dies and the game ends."""
     g = game(4, {P1: ["GA1", "BR3"], P2: ["BR2", "GA2"], P3: ["GA3", "CH2"], P4: ["ER1", "SB1"]})
@@ -465,6 +481,7 @@ def test_K_T33_alien_kills_at_most_one_at_its_location():
     assert alive(g) == [True, True, False, True]
 
 
+@pytest.mark.rule("K-E46")
 def test_K_T34_correct_guess_thaws_at_5d():
     """K-T34 (with K-E46): a Frozen crew member whose guess is the alien's Location thaws: On Board again, no
     Position this round, dealt normally next round."""
@@ -491,6 +508,7 @@ def test_K_T34_wrong_guess_stays_frozen():
     assert kinds(g)[0] == (P3, "thaw_guess")
 
 
+@pytest.mark.rule("K-E41")
 def test_K_T35_cold_storage_freezes_its_player_at_5e():
     """K-T35 (with K-E41): a living On-Board crew member who played Cold Storage becomes Frozen at 5e; the card
     stays in front of them."""
@@ -505,6 +523,7 @@ def test_K_T35_cold_storage_freezes_its_player_at_5e():
     assert view["players"][P1]["cards_in_hand"] == 0
 
 
+@pytest.mark.rule("K-E41")
 def test_K_T35_cold_storage_cannot_leave_nobody_on_board():
     """K-T35 (with K-E41): Cold Storage does not freeze its player if nobody else would be On Board."""
     g = game(3, {P1: ["GA1", "GA2"], P2: ["SB1", "ML1"]}, removed=["ac", "ch"], start={"round": 2, "dead": [P3]})
@@ -517,6 +536,7 @@ def test_K_T35_cold_storage_cannot_leave_nobody_on_board():
     assert "P2 cannot enter Cold Storage: nobody else is On Board." in log_texts(g)
 
 
+@pytest.mark.rule("K-W8")
 def test_K_T36_lone_crew_member_dies_at_the_deadline():
     """K-T36 (with K-W8): the last On-Board crew member whose deadline is this round and who has not won dies at
     5f."""
@@ -540,6 +560,7 @@ def test_K_T36_countdown_cancelled_when_someone_else_is_on_board():
     assert "P1 is no longer alone: the countdown is cancelled." in log_texts(g)
 
 
+@pytest.mark.rule("K-W7")
 def test_K_T37_nobody_on_board_at_5g_is_tragic_defeat():
     """K-T37 (with K-W7): when no crew member is left On Board at 5g the game ends and nobody wins."""
     g = game(3, {P1: ["GA1", "BR3"], P2: ["GA3", "GA2"], P3: ["ER2", "AL1"]})
@@ -574,6 +595,7 @@ def test_K_T38_running_countdown_is_not_restarted_and_dead_holders_countdown_is_
     assert player(g, P2)["last_on_board_deadline"] is None
 
 
+@pytest.mark.rule("K-E82", "K-T41")
 def test_K_T39_barricade_that_held_is_collected():
     """K-T39 (with K-E82, K-T41): a Barricade that held ends at 5i; CH1 returns to the deck at 5k."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "CH1", "location": "al"}}},
@@ -647,6 +669,7 @@ def test_K_T43_aliens_location_goes_face_up_to_previously_hunted():
     assert "Bridge" not in view["hunting_row_locations"] and len(view["hunting_row"]) == 5
 
 
+@pytest.mark.rule("K-E22")
 def test_K_T44_scanned_card_is_turned_back_and_reshuffled():
     """K-T44 (with K-E22): at 6b a scanned Hunting Row card is turned face down again and joins the new row."""
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "AC3", "location": "br"}}},
@@ -704,6 +727,7 @@ def test_K_T46_single_in_play_location_goes_back_itself():
     assert view["hunting_row_locations"] == ["Bridge"] and view["previously_hunted"] == []
 
 
+@pytest.mark.rule("K-W9")
 def test_K_T47_round_20_ends_in_defeat():
     """K-T47 (with K-W9): if round 20 ends without an end, the game ends in defeat: everybody dies and loses."""
     g = game(4, K2_DEAL, start={"round": 20})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from tests.conformance import random_playout
 ENDINGS = {"alien destroyed", "flamethrower", "last on board", "tragic defeat", "round cap"}
 
 
+@pytest.mark.rule("K-W9", "K-Q19", "K-W2", "K-W4", "K-W7", "K-W10")
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**63), players=st.integers(min_value=3, max_value=10),
        chooser=st.integers(min_value=0, max_value=2**32))
@@ -43,6 +45,7 @@ def test_random_legal_play_always_ends_consistently(seed: int, players: int, cho
         json.dumps(game.log_for(seat))
 
 
+@pytest.mark.rule("K-C4", "K-T41", "K-T42")
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**63), players=st.integers(min_value=3, max_value=10))
 def test_cards_are_conserved(seed: int, players: int) -> None:

@@ -70,6 +70,7 @@ def first_log_index(game, needle: str, seat: int | None = None) -> int:
 # ---- K-K1..K-K5 ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-T13", "K-T18", "K-T19", "K-T20", "K-X5", "K-X6")
 def test_K_K1_snake_order():
     """K-K1: the second pass reverses the first (K-T13, K-T18, K-T19, K-T20, K-X5, K-X6)."""
     game = new(4, removed=ML_AC, hunting_row=["GA", "BR", "AL", "ER", "CH", "SB"],
@@ -85,6 +86,7 @@ def test_K_K1_snake_order():
     assert kinds(game) == [(P1, "reveal")]
 
 
+@pytest.mark.rule("K-T27", "K-X12", "K-T1")
 def test_K_K1_view_shows_step_4_while_the_reveal_is_pending():
     """K-K1 ("after P1's second card step 4 starts"): while the First Crew Member is choosing the Hunting Row
     card (4b, K-T27, K-X12), the public view names that step, not End of Round (K-T1)."""
@@ -97,6 +99,7 @@ def test_K_K1_view_shows_step_4_while_the_reveal_is_pending():
     assert game.view(None)["step"] == "reveal"
 
 
+@pytest.mark.rule("K-T33", "K-V6", "K-V10", "K-T43", "K-T45", "K-T41")
 def test_K_K2_alien_kills_highest_priority():
     """K-K2: the alien kills the single highest Priority at its Location (K-T33, K-V6, K-V10, K-T43, K-T45,
     K-T41)."""
@@ -132,6 +135,7 @@ def _k3_game(reveal_row: list[str]):
     return game
 
 
+@pytest.mark.rule("K-E9", "K-T31", "K-T32", "K-W2", "K-W4")
 def test_K_K3_destroy_at_alien_location():
     """K-K3: DESTROY kills everyone there, and the alien too if it is there (K-E9, K-T31, K-T32, K-W2,
     K-W4)."""
@@ -145,6 +149,7 @@ def test_K_K3_destroy_at_alien_location():
     assert first_log_index(game, "P1 dies as the Galley") < first_log_index(game, "dies with it")
 
 
+@pytest.mark.rule("K-E9", "K-V6", "K-T38", "K-T40", "K-T41", "K-T43", "K-T45", "K-T4")
 def test_K_K4_destroy_elsewhere_then_alien_then_last_on_board():
     """K-K4: DESTROY, the alien's kill, Last-on-Board countdown, 5j/5k, marker passing (K-E9, K-V6, K-T38,
     K-T40, K-T41, K-T43, K-T45, K-T4)."""
@@ -167,6 +172,7 @@ def test_K_K4_destroy_elsewhere_then_alien_then_last_on_board():
     assert kinds(game) == [(P2, "first_card")]
 
 
+@pytest.mark.rule("K-E11", "K-E12", "K-W6", "K-E47", "K-Q2", "K-Q3")
 def test_K_K5_last_on_board_while_another_is_frozen():
     """K-K5: LAST ON BOARD wins at once; a Frozen crew member is not On Board and freezes to death
     (K-E11, K-E12, K-W6, K-E47, K-Q2, K-Q3)."""
@@ -186,6 +192,7 @@ def test_K_K5_last_on_board_while_another_is_frozen():
     assert game.view(None)["alien_location"] is None
 
 
+@pytest.mark.rule("K-E11", "K-E94", "K-E19", "K-V10")
 def test_K_K5_variant_not_alone_lob_only_sets_priority_zero():
     """K-K5 variant: with P2 also On Board, SB3 is only Stay Perfectly Still (K-E11, K-E94, K-E19, K-V10)."""
     game = new(3, removed=["GA", "CH"], hunting_row={5: ["BR", "SB"]},
@@ -204,6 +211,7 @@ def test_K_K5_variant_not_alone_lob_only_sets_priority_zero():
 # ---- K-K6..K-K10 -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-E63", "K-E64", "K-E65", "K-E66", "K-Q10")
 def test_K_K6_coward_caught_by_earlier_sharing():
     """K-K6: The Coward dies if anyone shared its Location at any time, even before the move away
     (K-E63, K-E64, K-E65, K-E66, K-Q10)."""
@@ -218,6 +226,7 @@ def test_K_K6_coward_caught_by_earlier_sharing():
     assert any("Nobody is in the Shuttle Bay" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-E67", "K-V9", "K-V13")
 def test_K_K6_variant_uncaught_coward_cannot_be_picked():
     """K-K6 variant: alone all round, the Coward is not the alien's victim (K-E67, K-V9, K-V13)."""
     game = new(4, removed=["ML", "AL"], hunting_row=["ER", "BR", "GA", "SB", "CH", "AC"],
@@ -230,6 +239,7 @@ def test_K_K6_variant_uncaught_coward_cannot_be_picked():
     assert game.view(None)["round"] == 2
 
 
+@pytest.mark.rule("K-E39", "K-E46", "K-T8", "K-T11", "K-T12", "K-T30", "K-T34", "K-T35", "K-T42", "K-H18")
 def test_K_K7_cold_storage_freeze_and_thaw():
     """K-K7: Cold Storage freezes at 5e, Frozen crew are not dealt, the guess is secret then public, a right
     guess thaws (K-E39..K-E46, K-T8, K-T11, K-T12, K-T30, K-T34, K-T35, K-T42, K-H18)."""
@@ -297,6 +307,7 @@ def _finish_pass_to_p2_second(game, p2_first: list[tuple[int, str]]):
     return texts(game, P2)
 
 
+@pytest.mark.rule("K-E5", "K-E6", "K-T17", "K-T20")
 def test_K_K8_play_as_second_card():
     """K-K8: a "2nd card" Action may not be played first; as a Position it has no restriction
     (K-E5, K-E6, K-T17, K-T20)."""
@@ -311,6 +322,7 @@ def test_K_K8_play_as_second_card():
     assert _finish_pass_to_p2_second(game.clone(), [(P2, "action GA2")]) == ["position CH3"]
 
 
+@pytest.mark.rule("K-E5", "K-E6", "K-T17")
 def test_K_K8_setup2_two_first_card_actions():
     """K-K8 setup 2: holding two "1st card" Actions, P2 must play one as an Action first (K-E5, K-E6,
     K-T17)."""
@@ -323,6 +335,8 @@ def test_K_K8_setup2_two_first_card_actions():
     assert _finish_pass_to_p2_second(game.clone(), [(P2, "action ML3"), (P2, "seat 3")]) == ["position ER3"]
 
 
+@pytest.mark.rule("K-E13", "K-E14", "K-E70", "K-E72", "K-T5", "K-T6", "K-T11", "K-T15", "K-T21", "K-T29", "K-T44",
+                  "K-T45", "K-H19", "K-Q16")
 def test_K_K9_ongoing_position_second_and_discard():
     """K-K9: Motion Tracker scans now and at Round Start; its holder skips the first pass, plays a Position
     in the second and discards the other card face down (K-E13, K-E14, K-E70..K-E72, K-T5, K-T6, K-T11,
@@ -378,6 +392,7 @@ def test_K_K9_ongoing_position_second_and_discard():
     assert any("SB2" in t for t in log_texts(game, P2))
 
 
+@pytest.mark.rule("K-T10", "K-T49", "K-X14", "K-H22", "K-Q7")
 def test_K_K10_not_enough_crew_cards():
     """K-K10: fewer cards than 2 per crew member: 1 card each, all Positions, no Actions
     (K-T10, K-T49, K-X14, K-H22, K-Q7)."""
@@ -412,6 +427,7 @@ def test_K_K10_not_enough_crew_cards():
 # ---- K-K11..K-K16 ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-E9", "K-E86", "K-T31", "K-T33", "K-T37", "K-W7")
 def test_K_K11_tragic_defeat_by_simultaneous_deaths():
     """K-K11: DESTROYs and the alien leave nobody On Board: tragic defeat (K-E9, K-E86, K-T31, K-T33, K-T37,
     K-W7)."""
@@ -453,6 +469,7 @@ def _k12_game(first: int):
     return game
 
 
+@pytest.mark.rule("K-E59", "K-V11", "K-Q1", "K-E18")
 def test_K_K12_priority_tie_after_evacuation():
     """K-K12: a Priority tie is broken clockwise from the First Crew Member (K-E59, K-V11, K-Q1, K-E18)."""
     game = _k12_game(P1)
@@ -460,6 +477,7 @@ def test_K_K12_priority_tie_after_evacuation():
     assert any("Evacuation: Galley to Airlock" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-V11", "K-Q1")
 def test_K_K12_variant_p2_first_crew_member():
     """K-K12 variant: with P2 as First Crew Member, P2 is met first and dies (K-V11, K-Q1)."""
     game = _k12_game(P2)
@@ -475,6 +493,7 @@ def _k13_game(p3_action: str):
     return game
 
 
+@pytest.mark.rule("K-E37", "K-E38", "K-E93", "K-E94", "K-E19", "K-V10")
 def test_K_K13_bang_the_pots_and_stay_perfectly_still():
     """K-K13: SB3 makes P1 Priority 0 and Bang the Pots makes the lowest die (K-E37, K-E38, K-E93, K-E94,
     K-E19, K-V10)."""
@@ -482,6 +501,7 @@ def test_K_K13_bang_the_pots_and_stay_perfectly_still():
     assert dead_seats(game) == [P1]
 
 
+@pytest.mark.rule("K-E94", "K-V10")
 def test_K_K13_variant_without_bang_the_pots():
     """K-K13 variant: without GA3 the highest effective Priority (P2's 1 over P1's 0) dies (K-E94, K-V10)."""
     game = _k13_game("action CH2")
@@ -500,18 +520,21 @@ def _k14_game(p4_action: str, target: str | None):
     return game
 
 
+@pytest.mark.rule("K-E19", "K-E74", "K-E94", "K-Q18")
 def test_K_K14_rig_the_hatch_beats_stay_perfectly_still():
     """K-K14: Rig the Hatch (4) overrides Stay Perfectly Still (0) (K-E19, K-E74, K-E94, K-Q18)."""
     game = _k14_game("action ER1", "seat 1")
     assert dead_seats(game) == [P2]
 
 
+@pytest.mark.rule("K-E94", "K-V10")
 def test_K_K14_variant_without_rig_the_hatch():
     """K-K14 variant: without ER1, P2 counts 0 and P3 (2) dies (K-E94, K-V10)."""
     game = _k14_game("action CH2", None)
     assert dead_seats(game) == [P3]
 
 
+@pytest.mark.rule("K-E49", "K-E50", "K-V12", "K-E96")
 def test_K_K15_adrenaline_shot():
     """K-K15: the alien picks the Adrenaline player, who escapes; nobody dies (K-E49, K-E50, K-V12, K-E96)."""
     game = new(3, removed=["GA", "CH"], hunting_row=["ML", "BR", "AL", "AC", "ER", "SB"],
@@ -523,6 +546,7 @@ def test_K_K15_adrenaline_shot():
     assert not game.over and game.view(None)["round"] == 2
 
 
+@pytest.mark.rule("K-E87", "K-E88", "K-W3", "K-V12")
 def test_K_K16_flamethrower():
     """K-K16: the alien picks the Flamethrower player and dies; all survivors win (K-E87, K-E88, K-W3,
     K-V12)."""
@@ -536,6 +560,7 @@ def test_K_K16_flamethrower():
     assert game.result()["reason"] == "flamethrower"
 
 
+@pytest.mark.rule("K-E88", "K-E69", "K-V10")
 def test_K_K16_variant_flamethrower_holder_not_picked():
     """K-K16 variant: P3 crawls in with Priority 3 and is the victim; the Flamethrower does nothing
     (K-E88, K-E69, K-V10)."""
@@ -551,6 +576,7 @@ def test_K_K16_variant_flamethrower_holder_not_picked():
 # ---- K-K17..K-K21 ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-W4", "K-W5", "K-Q9", "K-E47", "K-Q2", "K-E59", "K-E69")
 def test_K_K17_alien_dies_with_nobody_on_board():
     """K-K17: the alien dies while every On-Board crew member dies: no winners; the Frozen player freezes
     (K-W4, K-W5, K-Q9, K-E47, K-Q2, K-E59, K-E69)."""
@@ -575,6 +601,7 @@ def test_K_K17_alien_dies_with_nobody_on_board():
     assert any("P4 is still in Cold Storage and freezes to death" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-T46", "K-Q4", "K-H10")
 def test_K_K18_every_location_hunted_row_refills():
     """K-K18: when nothing is left to hunt, all hunted cards but this round's return (K-T46, K-Q4, K-H10)."""
     game = new(3, removed=["GA", "ML"], hunting_row={6: ["SB"]},
@@ -597,6 +624,7 @@ def test_K_K18_every_location_hunted_row_refills():
     assert not any(s["face_up"] or "location" in s for s in view["hunting_row"])
 
 
+@pytest.mark.rule("K-T36", "K-W8", "K-T37", "K-W7", "K-T24", "K-E24", "K-E26", "K-T4")
 def test_K_K19_missing_the_last_on_board_deadline():
     """K-K19: the lone crew member who has not won by the deadline dies at 5f: tragic defeat
     (K-T36, K-W8, K-T37, K-W7, K-T24, K-E24..K-E26, K-T4)."""
@@ -618,6 +646,7 @@ def test_K_K19_missing_the_last_on_board_deadline():
     assert game.result()["reason"] == "tragic defeat"
 
 
+@pytest.mark.rule("K-T34", "K-T36", "K-E46", "K-Q13", "K-D11", "K-E11", "K-E12")
 def test_K_K20_thaw_cancels_the_countdown():
     """K-K20: a thaw puts a second crew member On Board; the countdown is cancelled (K-T34, K-T36, K-E46,
     K-Q13).
@@ -644,6 +673,7 @@ def test_K_K20_thaw_cancels_the_countdown():
     assert pool_size(game) == 18  # ML1 collected again
 
 
+@pytest.mark.rule("K-D11", "K-E11", "K-E12", "K-W6", "K-E47")
 def test_K_K20_note_al1_would_win_last_on_board():
     """K-K20 as literally written: P2, alone On Board, plays Space Suit (LAST ON BOARD) and wins at once;
     Frozen P3 freezes to death (K-D11, K-E11, K-E12, K-W6, K-E47)."""
@@ -657,6 +687,7 @@ def test_K_K20_note_al1_would_win_last_on_board():
     assert dead_seats(game) == [P1, P3]
 
 
+@pytest.mark.rule("K-E41", "K-T35", "K-Q14", "K-T38")
 def test_K_K21_cold_storage_cannot_empty_the_ship():
     """K-K21: Cold Storage has no effect if nobody else is On Board; the card is collected and the countdown
     starts (K-E41, K-T35, K-Q14, K-T38)."""
@@ -680,6 +711,7 @@ def test_K_K21_cold_storage_cannot_empty_the_ship():
 # ---- K-K22..K-K27 ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-E52", "K-E53", "K-E21", "K-E54", "K-V6")
 def test_K_K22_sedative_dart_cancels_a_destroy():
     """K-K22: a cancelled DESTROY does nothing; the alien lives and kills the highest (K-E52, K-E53, K-E21,
     K-E54, K-V6)."""
@@ -699,6 +731,7 @@ def test_K_K22_sedative_dart_cancels_a_destroy():
     assert pool_size(game) == 18
 
 
+@pytest.mark.rule("K-E56", "K-E57", "K-E62", "K-T40", "K-T41")
 def test_K_K23_space_suit():
     """K-K23: Space Suit saves its player from a DESTROY at its Location (K-E56, K-E57, K-E62, K-T40,
     K-T41)."""
@@ -726,6 +759,7 @@ def _k24_game(p1_hand: list[str], p1_second: list[tuple[int, str]]):
     return game
 
 
+@pytest.mark.rule("K-E33", "K-E35", "K-E69")
 def test_K_K24_meat_cleaver_target_escapes():
     """K-K24: the Meat Cleaver kills only if the target still shares the Location at 5a (K-E33..K-E35,
     K-E69)."""
@@ -734,6 +768,7 @@ def test_K_K24_meat_cleaver_target_escapes():
     assert not any("Meat Cleaver" in t and "killed" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-E35", "K-T31")
 def test_K_K24_variant_target_stays():
     """K-K24 variant: P1 stays at the Galley and dies at 5a (K-E35, K-T31)."""
     game = _k24_game(["GA3", "SB3"], [(P1, "action SB3")])
@@ -741,6 +776,7 @@ def test_K_K24_variant_target_stays():
     assert any("P1 is killed by P3's Meat Cleaver" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-E75", "K-E78", "K-E59", "K-E61", "K-T26", "K-H6", "K-H7")
 def test_K_K25_blackout_with_evacuation_hidden_information():
     """K-K25: Blackout hides Positions until 4a; Evacuation moves them silently (K-E75..K-E78, K-E59, K-E61,
     K-T26, K-H6, K-H7)."""
@@ -771,6 +807,7 @@ def test_K_K25_blackout_with_evacuation_hidden_information():
     assert dead_seats(game) == [P3]
 
 
+@pytest.mark.rule("K-E85", "K-E86", "K-E89", "K-E90", "K-E94", "K-T40", "K-T41", "K-T43", "K-T45")
 def test_K_K26_signal_flare_and_cutting_torch():
     """K-K26: Signal Flare returns a hunted Location to the row; Cutting Torch destroys a hunted one
     (K-E85, K-E86, K-E89, K-E90, K-E94, K-T40, K-T41, K-T43, K-T45)."""
@@ -801,6 +838,7 @@ def test_K_K26_signal_flare_and_cutting_torch():
                                                     "Shuttle Bay"])
 
 
+@pytest.mark.rule("K-E24", "K-E26", "K-T28", "K-H11", "K-E92", "K-T32", "K-W2")
 def test_K_K27_ships_computer_steers_the_alien_into_a_destroy():
     """K-K27: the Ship's Computer player chooses the reveal (K-E24..K-E26, K-T28, K-H11, K-E92, K-T32,
     K-W2)."""
@@ -826,6 +864,7 @@ def test_K_K27_ships_computer_steers_the_alien_into_a_destroy():
 # ---- K-K28..K-K32 ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("K-E80", "K-E84", "K-T5", "K-T11", "K-T15", "K-T21", "K-T39", "K-T42", "K-V8")
 def test_K_K28_barricade():
     """K-K28: Barricade holds once, then breaks and is collected (K-E80..K-E84, K-T5, K-T11, K-T15, K-T21,
     K-T39, K-T42, K-V8)."""
@@ -861,6 +900,7 @@ def test_K_K28_barricade():
     assert kinds(game) == [(P1, "first_card")]  # P1 plays in the first pass again
 
 
+@pytest.mark.rule("K-T51", "K-T52", "K-Q7", "K-T46")
 def test_K_K29_fewer_cards_than_crew():
     """K-K29: fewer cards than crew: one each clockwise from the First Crew Member; the rest have no Position
     (K-T51, K-T52, K-Q7, K-T46)."""
@@ -878,6 +918,7 @@ def test_K_K29_fewer_cards_than_crew():
     assert alive(game, P4) and alive(game, P5)
 
 
+@pytest.mark.rule("K-S5", "K-S8", "K-S10", "K-S12", "K-T7", "K-H4", "K-H15")
 def test_K_K30_setup_with_three_players():
     """K-K30: 3 players: 2 random Locations and their 6 cards leave; 6-card row, 18-card deck
     (K-S5..K-S8, K-S10, K-S12, K-T7, K-H4, K-H15)."""
@@ -901,6 +942,7 @@ def test_K_K30_setup_with_three_players():
     assert pool_size(game) == 18
 
 
+@pytest.mark.rule("K-E22", "K-E29", "K-E30", "K-E71", "K-T6", "K-T29")
 def test_K_K31_last_face_down_card_cannot_be_scanned():
     """K-K31: scans need 2 face-down cards; the last one can be looked at but not scanned and must be revealed
     (K-E22, K-E29, K-E30, K-E71, K-T6, K-T29)."""
@@ -930,6 +972,7 @@ def test_K_K31_last_face_down_card_cannot_be_scanned():
     assert any("alien is in the Engine Room" in t for t in log_texts(game))
 
 
+@pytest.mark.rule("K-T47", "K-W9", "K-Q19")
 def test_K_K32_round_cap():
     """K-K32: if round 20 ends with the alien alive, every crew member dies (K-T47, K-W9, K-Q19)."""
     game = new(3, removed=ML_AC, hunting_row={20: ["SB", "BR", "GA", "AL", "ER", "CH"]},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .kit import act, decision, game, kinds, log, round_of, texts
 
 RM, AR, BR, AB, REP, BS, BRL, CMD, PAN, EX = ("raise-morale", "advanced-repair", "basic-repair", "airlock-breach",
@@ -23,6 +25,7 @@ def test_M_E49_M_E50_M_Q25_commandeer_takes_the_top_card() -> None:
     assert not any("Airlock" in t for t in log(g, 2))
 
 
+@pytest.mark.rule("M-X4")
 def test_M_E58_laser_pistol_M_E35_M_Q26_another_only() -> None:
     g = game(4, characters={0: "malumil"}, start={"energy": 2})
     act(g, (0, "use laser-pistol"))
@@ -126,8 +129,8 @@ def test_M_E83_trust_exercise_both_see() -> None:
     assert not any("Trust Exercise: seat" in t for t in log(g, 1))
 
 
+@pytest.mark.rule("M-Q3", "M-Q4", "M-Q5", "M-Q40", "M-D2")
 def test_M_E7_M_E8_M_E9_M_E10_M_E28_M_E32_basic_cards() -> None:
-    """M-Q3 M-Q4 M-Q5 M-Q40 M-D2."""
     g = game(4, start={"oxygen": 6, "energy": 4}, hands={0: [RM, RM], 1: [AB, RM], 2: [EX, RM], 3: [AR, RM]},
              order=[RM, AB, EX, AR])
     round_of(g, {0: f"play {RM}", 1: f"play {AB}", 2: f"play {EX}", 3: f"play {AR}"})

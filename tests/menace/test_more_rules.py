@@ -39,6 +39,7 @@ def _sheet(key: str) -> tuple[list[str], dict[str, int]]:
     return abilities, cards
 
 
+@pytest.mark.rule("M-D25", "M-D26", "M-D27", "M-D28", "M-D29", "M-D30", "M-D31", "M-D32", "M-D33", "M-D34")
 @pytest.mark.parametrize(("rule", "key", "abilities", "cards"), [
     ("M-D24", "dax", ["overclock", "reroute"], {AR: 3, REP: 2, EXP: 2}),
     ("M-D25", "sela", ["cultivate", "greenhouse"], {BR: 2, REP: 2, BS: 2, "panic": 1}),
@@ -64,6 +65,7 @@ def _cost(key: str) -> tuple[int, int, int]:
     return CARDS.ability_oxygen[a], CARDS.ability_energy[a], CARDS.ability_discards[a]
 
 
+@pytest.mark.rule("M-K38")
 def test_M_D4_costs_the_rulebook_leaves_open_and_M_D52_ability_prices() -> None:
     """M-D4: Bloodwork 1, Crunch 1, Moxie 1 Oxygen (gain 3, see M-K38), First Aid 2. M-D52: 2 only for the strong
     ones (First Aid, Laser Pistol, Trace, Overclock), otherwise 1 resource or a discard, or free."""
@@ -149,6 +151,7 @@ def test_M_D6_M_V19_M_V20_M_X19_timers_are_declared() -> None:
         60, 10, 120, 30, 30, 30, 30]
 
 
+@pytest.mark.rule("M-T39")
 def test_M_X19_M_V20_ready_is_the_timeout_and_closes_the_window_early() -> None:
     """M-X19: each living player's discussion answer defaults to Ready ("no vote"); once all are in the window
     closes (M-T39, M-V20); a call goes straight to the vote, the defense timer being the server's hold."""

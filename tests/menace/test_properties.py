@@ -89,6 +89,7 @@ def test_M_X3_turn_default_is_draw_else_a_random_card_from_hand() -> None:
     assert g.pending()[0].default["text"] == "draw"
 
 
+@pytest.mark.rule("M-H33", "M-V17")
 def test_discussion_options_match_the_plain_enumeration() -> None:
     """The cached discussion tuples equal the legal options built from scratch (M-H33, M-V17)."""
     for seed in range(12):

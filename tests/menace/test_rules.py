@@ -17,8 +17,9 @@ RM, AR, BR, AB, REP, BS, BRL, CMD = ("raise-morale", "advanced-repair", "basic-r
                                       "replicate", "backstab", "brawl", "command")
 
 
+@pytest.mark.rule("M-C2", "M-C3", "M-C4", "M-C5", "M-C6", "M-C7", "M-C8", "M-C9", "M-C10", "M-C11", "M-D40", "M-D41",
+                  "M-D42", "M-D43", "M-D44", "M-D45", "M-D46", "M-D47", "M-D48", "M-C28")
 def test_M_C1_to_M_C12_card_counts_and_M_D39_to_M_D49_allocation() -> None:
-    """M-C3 M-C4 M-C5 M-C6 M-C7 M-C8 M-C9 M-C10 M-C11; M-D40 M-D41 M-D42 M-D43 M-D44 M-D45 M-D46 M-D47 M-D48."""
     assert dict(zip(BDA_KEYS, CARDS.bda_counts, strict=True)) == {
         RM: 50, AR: 33, CMD: 14, BR: 68, REP: 24, BS: 24, BRL: 19, "panic": 9, AB: 13, "reactor-leak": 5,
         "explosion": 9}  # M-C2..M-C12
@@ -34,6 +35,7 @@ def test_M_C13_categories_M_H33() -> None:
                                 "Bad", "Bad")
 
 
+@pytest.mark.rule("M-C15", "M-D8", "M-D9", "M-D14", "M-D15", "M-D18", "M-V10", "M-D3", "M-D10", "M-D12", "M-Q23")
 def test_M_C14_to_M_C16_agendas_M_D7_to_M_D19_M_Q2() -> None:
     """M-C15 M-D8 M-D9 M-D14 M-D15 M-D18: every Agenda sheet's 13 cards and its Exile/Killed Oxygen."""
     assert CARDS.agenda_cards[1][5:10] == (3, 3, 2, 2, 3)  # The Butcher
@@ -46,6 +48,7 @@ def test_M_C14_to_M_C16_agendas_M_D7_to_M_D19_M_Q2() -> None:
     assert CARDS.killed_oxygen == (0, 0, -1, -2, -2, -2, -2, -2, -2, -2)  # M-V10, M-D3, M-D10, M-D12, M-Q23
 
 
+@pytest.mark.rule("M-C18", "M-D21", "M-D22", "M-D23", "M-Q38")
 def test_M_C17_to_M_C19_characters_M_D20_to_M_D36() -> None:
     """M-C18; card lists of M-D21 M-D22 M-D23 checked below; abilities of all sixteen by name."""
     assert CARDS.character_cards[1][5] == 3 and CARDS.character_cards[2][6] == 3 and CARDS.character_cards[3][2] == 2
@@ -85,6 +88,7 @@ def test_M_S1_player_range_and_M_X1_M_S3_options() -> None:
     assert treachery.new_game("menace", players=4, options={"advanced": True}).view(None)["mode"] == "advanced"
 
 
+@pytest.mark.rule("M-S13", "M-S20", "M-Q22")
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
 def test_M_S12_to_M_S21_M_S19_agenda_table(players: int) -> None:
     seen_saint = False
@@ -155,8 +159,8 @@ def test_M_T6_M_T8_M_T12_M_X3_turn_options_and_default() -> None:
     assert decision(g, 0).default["text"] == "draw"
 
 
+@pytest.mark.rule("M-T7")
 def test_M_T9_drawing_past_an_empty_deck_M_E75() -> None:
-    """M-T7."""
     g = game(4, characters={0: "bettina"}, decks={0: [RM]})
     act(g, (0, "use requisition"))
     assert len(g.hands[0]) == 4 and g.decks[0] == []
@@ -189,6 +193,7 @@ def test_M_T19_M_X5_hand_limit_on_draw_M_T20() -> None:
     assert "You throw away Raise Morale (hand limit)." not in log(g, 1)  # M-H16
 
 
+@pytest.mark.rule("M-E64")
 def test_M_T22_no_legal_action_passes() -> None:
     g = game(4, characters={1: "kestrel", 0: "dax"}, hands={1: []}, decks={1: [BR]})
     g2 = game(4, leader=0, characters={0: "kestrel"}, start={"oxygen": 5})
@@ -215,16 +220,16 @@ def test_M_T30_M_Q30_emma_reshuffle() -> None:
     assert any("rebuilt" in t for t in log(g))
 
 
+@pytest.mark.rule("M-T38", "M-T39", "M-Q27")
 def test_M_T40_M_T42_M_T43_no_vote_then_token_passes() -> None:
-    """M-T38 M-T39 M-Q27."""
     g = game(4, leader=3, start={"exiled": [0]}, emma=[REP] * 20)
     round_of(g, {})
     no_talk(g)
     assert "No vote this round." in log(g) and g.leader == 0  # may go to an Exiled player (M-Q27)
 
 
+@pytest.mark.rule("M-Q37")
 def test_M_T45_M_W10_M_D5_round_limit() -> None:
-    """M-Q37."""
     g = game(4, emma=[REP] * 20, start={"round": 25})
     round_of(g, {})
     no_talk(g)

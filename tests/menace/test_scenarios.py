@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 import treachery
 
 from .kit import act, game, kinds, log, no_talk, round_of, texts, vote
@@ -19,8 +21,8 @@ def pick_characters(g: treachery.Game) -> None:
             g.act(d.seat, d.default)
 
 
+@pytest.mark.rule("M-Q1", "M-Q11", "M-S15", "M-S16", "M-S18", "M-S23", "M-D6", "M-S30")
 def test_M_K1_start_values_seven_players_M_S5_M_S6_M_S9_M_S10_M_S17_M_S29_M_S31_M_S32_M_S36_M_S37() -> None:
-    """M-Q1 M-Q11 M-S15 M-S16 M-S18 M-S23 M-D6."""
     g = treachery.new_game("menace", players=7, seed=3, setup={"leader": 0})
     v = g.view(None)
     assert (v["oxygen"], v["energy"], v["emma_target"], v["emma_deck"], v["wound_deck"]) == (7, 0, 4, 20, 16)
@@ -43,8 +45,8 @@ def test_M_K1_start_values_seven_players_M_S5_M_S6_M_S9_M_S10_M_S17_M_S29_M_S31_
     assert g.view(None)["coward_side"] == "crew"
 
 
+@pytest.mark.rule("M-T31", "M-T35", "M-H13")
 def test_M_K2_emma_fill_M_T26_M_T27_M_T29() -> None:
-    """M-T31 M-T35 M-H13."""
     g = game(7)
     round_of(g, {2: f"play {BR}", 5: f"play {RM}"})
     assert any("2 cards played; EmMA adds 2" in t for t in log(g, None))
@@ -57,8 +59,8 @@ def test_M_K2_emma_fill_M_T26_M_T27_M_T29() -> None:
     assert any("0 cards played; EmMA adds 2" in t for t in log(g4))
 
 
+@pytest.mark.rule("M-H20", "M-E37")
 def test_M_K3_menace_heals_to_burn_oxygen_M_E42_M_E44_M_Q12() -> None:
-    """M-H20 M-E37."""
     g = game(6, leader=2, agendas={2: "butcher", 5: "saint"}, characters={2: "rotti"},
              start={"oxygen": 6, "wounds": {5: ["black-eye"]}})
     act(g, (2, "use first-aid"), (2, "target seat 5"))
@@ -83,8 +85,8 @@ def _to_vote(g: treachery.Game, caller: int = 0) -> None:
     no_talk(g, call=caller)
 
 
+@pytest.mark.rule("M-V33", "M-Q8", "M-V29", "M-H5", "M-V36")
 def test_M_K5_exile_effects_M_V27_M_V28_M_E99() -> None:
-    """M-V33 M-Q8 M-V29 M-H5 M-V36."""
     ag = ["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"]
     g = game(7, agendas=ag, emma=[REP] * 20, start={"oxygen": 7})
     _to_vote(g)
@@ -104,8 +106,8 @@ def test_M_K5_exile_effects_M_V27_M_V28_M_E99() -> None:
     assert g.oxygen == 9 and g.view(None)["coward_side"] == "menace"
 
 
+@pytest.mark.rule("M-V6", "M-V9", "M-E91", "M-T1")
 def test_M_K6_one_last_action_before_dying_M_V7_M_E92_M_Q35() -> None:
-    """M-V6 M-V9 M-E91 M-T1."""
     g = game(5, agendas=["saint", "contagion", "butcher", "vengeant", "zealot"], characters={0: "malumil"},
              wounds=["black-eye"], start={"round": 3, "energy": 3, "oxygen": 9, "wounds": {3: ["flesh-wound"]}})
     act(g, (0, "use laser-pistol"), (0, "target seat 3"))
@@ -121,8 +123,8 @@ def test_M_K6_one_last_action_before_dying_M_V7_M_E92_M_Q35() -> None:
     assert len(g.wounds[4]) == 1 and g.alive[4] and g.oxygen == oxygen
 
 
+@pytest.mark.rule("M-T10", "M-T11")
 def test_M_K7_hidden_replicate_M_H10_M_H11_M_H34() -> None:
-    """M-T10 M-T11."""
     g = game(4, hands={1: [REP, BR, RM]})
     act(g, (0, "draw"), (1, f"play {REP}"))
     assert g.view(0)["players"][1]["face_down"] == 1
@@ -146,8 +148,8 @@ def test_M_K8_surveillance_M_E63_M_H21_M_H35() -> None:
     assert "P5 uses Surveillance on P3 (-1 Energy)." in log(g, 0)
 
 
+@pytest.mark.rule("M-V1")
 def test_M_K10_wounds_are_public_M_E106_M_H17() -> None:
-    """M-V1 M-H17."""
     g = game(4, characters={0: "malumil", 3: "dax"}, wounds=["tremors"], start={"energy": 3, "oxygen": 8})
     act(g, (0, "use laser-pistol"), (0, "target seat 3"))
     assert any("P4 takes a Wound: Tremors (Above Deck Actions cost 1 more Oxygen)" in t for t in log(g, 1))
@@ -179,16 +181,16 @@ def test_M_K12_safety_zone_mid_resolution_M_W6_M_W7_M_T37() -> None:
     assert sum(1 for t in log(g) if t.startswith("Revealed")) == 2
 
 
+@pytest.mark.rule("M-W8")
 def test_M_K13_menace_wins_after_dying_M_W1_M_W15_M_V14() -> None:
-    """M-W8."""
     g = game(5, start={"dead": [0, 1], "energy": 5, "oxygen": 1}, leader=2, emma=[AB, BR, BR],
              order=[AB, BR, BR])
     round_of(g, {})
     assert g.over and g.result()["winners"] == [0, 1]
 
 
+@pytest.mark.rule("M-T25")
 def test_M_K14_overload_ceiling_M_E3_M_E4_M_Q15() -> None:
-    """M-T25."""
     cards = [AR, AR, EX, AR, BR, AR]
     g = game(6, start={"energy": 4, "oxygen": 8}, hands={s: [c, RM, RM] for s, c in enumerate(cards)},
              order=cards)
@@ -198,8 +200,8 @@ def test_M_K14_overload_ceiling_M_E3_M_E4_M_Q15() -> None:
     assert energy == [6, 8, 6, 8, 9, 9] and oxygen == [7, 6, 5, 4, 3]
 
 
+@pytest.mark.rule("M-E13", "M-E14", "M-E2")
 def test_M_K15_replicate_chain_M_E15_M_Q17_M_Q16() -> None:
-    """M-E13 M-E14 M-E2."""
     g = game(4, start={"energy": 2, "oxygen": 5}, hands={0: [REP, RM, RM], 1: [REP, RM, RM], 2: [AR, RM, RM]},
              order=[REP, REP, AR])
     round_of(g, {0: f"play {REP}", 1: f"play {REP}", 2: f"play {AR}"})
@@ -263,8 +265,8 @@ def test_M_K18_veto_M_E55_M_E56_M_E57_M_Q18_M_Q19() -> None:
     assert g.wounds[0] == [] and kinds(g)[0][1] == "discussion"
 
 
+@pytest.mark.rule("M-E31", "M-E6")
 def test_M_K19_reactor_leak_hits_its_own_player_M_E29_M_E30_M_Q31() -> None:
-    """M-E31 M-E6."""
     g = game(5, hands={0: [BR, RM, RM], 1: [RM, BR, BR], 3: [RL, RM, RM]}, start={"wounds": {1: ["black-eye"]}},
              order=[RL, BR, RM])
     round_of(g, {0: f"play {BR}", 1: f"play {RM}", 3: f"play {RL}"})
@@ -284,8 +286,8 @@ def _k20() -> treachery.Game:
     return g
 
 
+@pytest.mark.rule("M-V16", "M-V18", "M-V21")
 def test_M_K20_counting_votes_M_V23_M_V24_M_V25_M_V26_M_Q14() -> None:
-    """M-V16 M-V18 M-V21."""
     g = _k20()
     vote(g, {0: "vote seat 3", 1: "vote seat 3", 2: "vote seat 3", 3: "vote seat 0"})
     assert g.exiled[3]
@@ -324,8 +326,8 @@ def test_M_K22_hundred_percent_reached_then_lost_M_W4_M_W5() -> None:
     assert not g.over and g.energy == 9 and g.round == 2
 
 
+@pytest.mark.rule("M-E2", "M-T33")
 def test_M_K23_oxygen_zero_beats_hundred_percent_M_W1_M_T34_M_T18() -> None:
-    """M-E2 M-T33."""
     g = game(4, start={"energy": 9, "oxygen": 2}, hands={0: [AR, RM, RM], 1: [AB, RM, RM], 2: [BR, RM, RM]},
              order=[AR, AB, BR])
     round_of(g, {0: f"play {AR}", 1: f"play {AB}", 2: f"play {BR}"})
@@ -347,8 +349,8 @@ def test_M_K24_death_by_empty_hand_and_deck_M_T4_M_V8() -> None:
     assert texts(g, 2) == ["draw", "use scan", "use analyze"]
 
 
+@pytest.mark.rule("M-Q10", "M-V32", "M-Q6")
 def test_M_K25_coward_switches_back_and_wins_M_V34_M_V35_M_W14() -> None:
-    """M-Q10 M-V32 M-Q6."""
     for advanced in (False, True):
         g = game(7, agendas=["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"],
                  emma=[REP] * 20, advanced=advanced, leader=2,
@@ -372,8 +374,8 @@ def test_M_K26_command_and_hand_limits_M_E12_M_E96_M_E104_M_T21() -> None:
     assert g.view(0)["players"][3]["agenda"] == "The Hoarder"
 
 
+@pytest.mark.rule("M-X7", "M-Q24", "M-V31")
 def test_M_K27_delegating_an_exiled_player_M_E45_M_E46_M_E47_M_E48() -> None:
-    """M-X7 M-Q24 M-V31."""
     g = game(5, characters={0: "andrew"}, start={"exiled": [3]}, hands={3: [BR, RM]})
     act(g, (0, "use delegate"), (0, "target seat 3"))
     assert texts(g, 3) == [f"play {RM}", f"play {BR}"]
@@ -386,8 +388,8 @@ def test_M_K27_delegating_an_exiled_player_M_E45_M_E46_M_E47_M_E48() -> None:
     assert kinds(g) == [(1, "turn")] and g.used[2]
 
 
+@pytest.mark.rule("M-Q6")
 def test_M_K28_all_crew_killed_while_coward_lives_M_W2_M_V37_M_Q9() -> None:
-    """M-Q6."""
     for advanced, coward_wins in ((False, True), (True, False)):
         g = game(7, agendas=["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"],
                  emma=[REP] * 20, advanced=advanced,
@@ -480,8 +482,8 @@ def test_M_K35_trace_M_E70_M_E71() -> None:
         "Revealed: Basic Repair.", "Revealed: Airlock Breach.", "Revealed: Raise Morale."]
 
 
+@pytest.mark.rule("M-Q29")
 def test_M_K36_emergency_protocol_and_emma_count_M_E74_M_T28() -> None:
-    """M-Q29."""
     g = game(6, characters={2: "hollis"})
     round_of(g, {0: f"play {BR}", 1: f"play {BR}", 2: "use emergency-protocol"})
     act(g, (2, f"discard {RM}"))
@@ -524,8 +526,8 @@ def test_M_K39_order_of_end_of_round_effects_M_T41_M_E62_M_E116() -> None:
     assert g.leader == 3
 
 
+@pytest.mark.rule("M-V3")
 def test_M_K40_hemorrhage_M_E113_M_V4() -> None:
-    """M-V3."""
     g = game(6, characters={0: "rotti"}, start={"wounds": {5: ["hemorrhage"], 4: ["flesh-wound"]}})
     act(g, (0, "use first-aid"))
     assert "target seat 5" not in texts(g, 0)
@@ -534,8 +536,8 @@ def test_M_K40_hemorrhage_M_E113_M_V4() -> None:
     assert g.wounds[5] == [12]
 
 
+@pytest.mark.rule("M-V5")
 def test_M_K41_empty_wound_deck_M_V2() -> None:
-    """M-V5."""
     g = game(5, wounds=[], hands={0: [BRL, RM]}, order=[BRL, BR, BR],
              start={"wound_discard": ["flesh-wound", "shock"]})
     round_of(g, {0: f"play {BRL}"})

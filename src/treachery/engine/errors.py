@@ -17,3 +17,9 @@ class IllegalAction(ValueError):
 
 class GameConfigError(ValueError):
     """A game could not be created: unknown game, bad player count, bad options or setup."""
+
+
+class SetupOverrideError(GameConfigError):
+    """A setup override for a later moment (a later round's deck, hands or row, a reveal order, a scripted straw
+    or pick) does not fit the game when that moment comes. Raised mid-step, so the game is not to be played on:
+    overrides build test and scenario positions, and one that quietly fell back to chance would test nothing."""

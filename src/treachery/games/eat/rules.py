@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
@@ -138,6 +138,8 @@ class Eat(Game):
         self.rng = Rng(seed)
         plan = parse_setup(setup, players)
         self.straw_script = list(plan.straws)
+        self.quest_straw_script = list(plan.quest_straws)
+        self.vote_start = plan.start.get("phase") == "vote"  # the first trial opens at its vote
         self._set_up(plan)
         self._advance()
 
@@ -265,7 +267,7 @@ class Eat(Game):
             self.step = AFTERNOON
         elif phase == "evening":
             self.step = EVENING_WINDOW
-        elif phase == "trial":
+        elif phase in ("trial", "vote"):
             self.trial_held = True
             self.step = TRIAL
         else:
@@ -962,6 +964,11 @@ class Eat(Game):
         self.call_pending = False
         self.hidden = [False] * self.players
         self.loud = [False] * self.players
+        if self.vote_start:  # setup start.phase "vote": the discussion is over
+            self.vote_start = False
+            self._event(rnd, "The game starts in a trial whose discussion is over.", ("W-V25", "W-V27"))
+            self._start_vote()
+            return
         self._event(rnd, f"Trial: {_p(self.leader)} sets the rules; only the Leader may speak.",
                     ("W-T36", "W-V3", "W-V4", "W-V5", "W-V6", "W-V7"))
         self.step = POLL
@@ -1356,13 +1363,13 @@ class Eat(Game):
         clockwise from the Leader's left and the Leader keeps what is left (W-V45, W-V46, W-V48)."""
         rnd = self.round
         loser = -1
-        while self.straw_script:
-            wanted = self.straw_script.pop(0)
-            if wanted in drawers:
-                loser = wanted
-                break
-            self._event(rnd, f"Setup override skipped: scripted straw loser {_p(wanted)} is not drawing.",
-                        ("W-V46",))
+        script = self.quest_straw_script if why == "Quest" else self.straw_script
+        if script:
+            loser = script.pop(0)
+            if loser not in drawers:
+                key = "quest_straws" if why == "Quest" else "straws"
+                raise SetupOverrideError(f"setup {key}: the scripted loser {_p(loser)} is not drawing in this "
+                                         f"{why} draw (drawing: {', '.join(map(_p, drawers))})")
         if loser < 0:
             n, lead = self.players, self.leader
             order = [(lead + i) % n for i in range(1, n + 1) if (lead + i) % n in drawers]  # the Leader last

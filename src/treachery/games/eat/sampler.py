@@ -280,6 +280,7 @@ def _reseeded(game: Eat, me: int, seed: int) -> Eat:
     sample.rng = Rng.derived(seed, "eat sample rng")
     sample._actions = []
     sample._log = [e for e in game._log if e[0] is None or e[0] == me]
+    sample.straw_script, sample.quest_straw_script = [], []  # scripted straws are not the seat's to know
     return sample
 
 

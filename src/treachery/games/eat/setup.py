@@ -13,13 +13,17 @@ Seats are 0-based (P1 is seat 0). Cards, Quests, Personalities and Characters ar
   the rest of the deck stays shuffled below them.
 - ``piles``: ``{"food"|...: {"draw": [codes], "discard": [codes]}}``: that deck's draw and discard piles
   exactly (top first); the deck's other cards are set aside for the whole game (a test position).
-- ``straws``: seats, in order, that lose the next Draw Straws events (scripted W-V46 draws; an entry
-  that is not a participant of its draw is skipped and the log says so).
-- ``start``: begin part-way through a game: ``{"round": r, "phase": "morning"|"afternoon"|"evening"|"trial",
+- ``straws``: seats, in order, that lose the next trial Draw Straws events (knife fights and tie-breaks;
+  scripted W-V46 draws). An entry that is not drawing when its draw comes raises SetupOverrideError.
+- ``quest_straws``: the same for the Quest draws (W-E46), a script of its own, so a Quest drawn on the way
+  never uses up an entry meant for a trial.
+- ``start``: begin part-way through a game: ``{"round": r,
+  "phase": "morning"|"afternoon"|"evening"|"trial"|"vote",
   "food", "sanity", "build", "target", "ghosts": [seats], "fallen": [seats], "keep": {seat: code},
   "play": {seat: code}, "hands": {seat: [codes]}, "haunts": {seat: code}, "held": {seat: [quest codes]},
   "paranoid_used": [seats], "cold_nights": n, "ill_wind": quest code}``. The target defaults to the
-  W-D5 value minus 2 per Ghost or Fallen player. A Morning start with round > 1 begins at step a.
+  W-D5 value minus 2 per Ghost or Fallen player. A Morning start with round > 1 begins at step a. A "vote"
+  start begins a trial whose discussion is already over: the window before the vote (W-V28) is open.
 """
 
 from __future__ import annotations
@@ -31,10 +35,10 @@ from ...engine import GameConfigError
 from ...engine.setup_values import reject_unknown_keys, seat_of
 from .cards import CHARACTER_CODES, PERSONALITY_CODES, QUEST_CODES, card_type, code_index
 
-KEYS = ("leader", "characters", "personalities", "quests", "decks", "piles", "straws", "start")
+KEYS = ("leader", "characters", "personalities", "quests", "decks", "piles", "straws", "quest_straws", "start")
 START_KEYS = ("round", "phase", "food", "sanity", "build", "target", "ghosts", "fallen", "keep", "play", "hands",
               "haunts", "held", "paranoid_used", "cold_nights", "ill_wind")
-PHASES = ("morning", "afternoon", "evening", "trial")
+PHASES = ("morning", "afternoon", "evening", "trial", "vote")
 DECK_NAMES = ("food", "sanity", "build", "ghost")
 
 
@@ -49,6 +53,7 @@ class Setup:
     decks: dict[int, list[int]] = field(default_factory=dict)
     piles: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
     straws: list[int] = field(default_factory=list)
+    quest_straws: list[int] = field(default_factory=list)
     start: dict[str, Any] = field(default_factory=dict)
 
 
@@ -118,6 +123,7 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
                 setup.piles[deck] = ([card_type(c) for c in _list(cards.get("draw", []), "piles.draw")],
                                      [card_type(c) for c in _list(cards.get("discard", []), "piles.discard")])
     setup.straws = [seat_of(s, players) for s in _list(raw.get("straws", []), "straws")]
+    setup.quest_straws = [seat_of(s, players) for s in _list(raw.get("quest_straws", []), "quest_straws")]
     start = raw.get("start") or {}
     if not isinstance(start, dict) or set(start) - set(START_KEYS):
         raise GameConfigError(f"setup 'start' must be a mapping with keys among {', '.join(START_KEYS)}")

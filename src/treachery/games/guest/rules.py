@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -146,6 +146,7 @@ class Guest(Game):
         self.wpos = 0
         self.play_again = False
         self.ls_left = -1  # Life Support draws still to make, -1 when none is resolving
+        self.transplants_done = self.misplaces_done = 0  # how many of the setup's scripted picks are used
         self.ls_player = -1
         self.ls_base = B_PLAY
         self.inf_seat = -1  # whose second Infection waits for its window (G-E8)
@@ -716,7 +717,11 @@ class Guest(Game):
         self._event(self.turn, f"{self.names[TRANSPLANT]}: you look at {_P[a]} ({CHAR_NAMES[char[a]]}) and {_P[b]} "
                                f"({CHAR_NAMES[char[b]]}) before they are mixed.", ("G-E33", "G-H5"), player)
         self.looks[player] += [a, char[a], self.turn, b, char[b], self.turn]
-        if self.rng.below(2):  # G-E34
+        swap = self.rng.below(2)  # G-E34
+        if self.transplants_done < len(self.plan.transplants):
+            swap = self.plan.transplants[self.transplants_done]
+            self.transplants_done += 1
+        if swap:
             char[a], char[b] = char[b], char[a]
         self.announced[a] = self.announced[b] = -1
         for seat in (a, b):  # G-E37, G-H6: the same notice whether or not anything changed
@@ -734,11 +739,28 @@ class Guest(Game):
                 taken.append(hand.pop(self.rng.below(len(hand))))
             given = taken[:]
             self.rng.shuffle(given)  # G-E28
+            if self.misplaces_done < len(self.plan.misplaces):
+                taken, given = self._scripted_misplace(givers, taken)
             for seat, lost, got in zip(givers, taken, given, strict=True):
                 insort(self.hands[seat], got)
                 self._event(self.turn, f"{self.names[MISPLACE]}: you lose {self.names[lost]} and receive "
                                        f"{self.names[got]}.", ("G-E30", "G-H15", "G-E18"), seat)
         self._event(self.turn, f"{self.names[MISPLACE]} resolved.", ("G-E27", "G-E28", "G-E29", "G-H15"))
+
+    def _scripted_misplace(self, givers: list[int], drawn: list[int]) -> tuple[list[int], list[int]]:
+        """The setup's next Misplace picks in place of the random ones (the random cards go back first)."""
+        take, deal = self.plan.misplaces[self.misplaces_done]
+        self.misplaces_done += 1
+        for seat, card in zip(givers, drawn, strict=True):
+            insort(self.hands[seat], card)
+        if set(take) != set(givers) or any(take[s] not in self.hands[s] for s in givers):
+            raise SetupOverrideError(
+                f"setup misplaces entry {self.misplaces_done}: the givers are {[_P[s] for s in givers]} holding "
+                f"{ {_P[s]: [self.names[c] for c in self.hands[s]] for s in givers} }; 'take' names "
+                f"{ {_P[s]: self.names[c] for s, c in take.items()} }")
+        for seat in givers:
+            self.hands[seat].remove(take[seat])
+        return [take[s] for s in givers], [deal[s] for s in givers]
 
     def _continue_life(self) -> None:
         player = self.ls_player

@@ -13,6 +13,12 @@ Seats are 0-based (P1 is seat 0). Cards are named by effect key or name (``"blas
   side frozen at their character), ``"active": seat`` (whose turn comes first; default the Commander),
   ``"deck": [cards]`` (the exact draw deck, top first; default every remaining card, with the G-S12 Votes,
   shuffled), ``"discard": [cards]`` (the discard pile, bottom first; ``"card:down"`` is face down)}.
+- ``transplants``: ``[true|false, ...]``: whether each Transplant that resolves, in order, swaps the two
+  Character cards (G-E34); later ones are random again.
+- ``misplaces``: ``[{"take": {seat: card}, "deal": {seat: card}}, ...]``: for each Misplace that resolves, in
+  order, the card taken from each giver (G-E27) and the card dealt back to each (G-E28). Both maps name exactly
+  the givers of that moment, each taken card is in its giver's hand and the dealt cards are the taken ones;
+  otherwise SetupOverrideError names the key when that Misplace resolves.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from ...engine import GameConfigError
 from ...engine.setup_values import reject_unknown_keys, seat_map, seat_of
 from .cards import card_kind
 
-KEYS = ("characters", "commander", "deal", "deck", "start")
+KEYS = ("characters", "commander", "deal", "deck", "start", "transplants", "misplaces")
 START_KEYS = ("hands", "infections", "eliminated", "active", "deck", "discard")
 HUMAN, GUEST = 0, 1
 
@@ -42,6 +48,8 @@ class Setup:
     active: int | None = None
     deck: list[int] | None = None
     discard: list[tuple[int, bool]] = field(default_factory=list)  # (kind, face up)
+    transplants: list[bool] = field(default_factory=list)
+    misplaces: list[tuple[dict[int, int], dict[int, int]]] = field(default_factory=list)  # (take, deal)
 
 
 def _cards(value: Any, what: str) -> list[int]:
@@ -72,6 +80,21 @@ def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
         if len(setup.deal[seat]) != 3:
             raise GameConfigError("setup 'deal' gives each listed seat exactly 3 cards")
     setup.deck_top = _cards(raw.get("deck", []), "deck")
+    transplants = raw.get("transplants", [])
+    if not isinstance(transplants, list) or not all(isinstance(t, bool) for t in transplants):
+        raise GameConfigError("setup 'transplants' must be a list of true (swap) or false (keep)")
+    setup.transplants = list(transplants)
+    misplaces = raw.get("misplaces", [])
+    if not isinstance(misplaces, list):
+        raise GameConfigError("setup 'misplaces' must be a list of {'take': {seat: card}, 'deal': {seat: card}}")
+    for entry in misplaces:
+        if not isinstance(entry, dict) or set(entry) != {"take", "deal"}:
+            raise GameConfigError("setup 'misplaces' entries are {'take': {seat: card}, 'deal': {seat: card}}")
+        take, deal = ({s: card_kind(c) for s, c in seat_map(entry[k], players, f"misplaces.{k}").items()}
+                      for k in ("take", "deal"))
+        if set(take) != set(deal) or sorted(take.values()) != sorted(deal.values()):
+            raise GameConfigError("setup 'misplaces': 'deal' must hand the taken cards back to the same seats")
+        setup.misplaces.append((take, deal))
     if "start" in raw:
         start = raw["start"]
         if not isinstance(start, dict) or set(start) - set(START_KEYS):

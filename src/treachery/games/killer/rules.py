@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, Option, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, Option, Rng, SetupOverrideError, register
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
@@ -138,8 +138,8 @@ class Killer(Game):
         rng.shuffle(self.hunting_row)
         if not self.hunting_row:
             raise GameConfigError("setup leaves no Location for the Hunting Row")
-        self._override_row(strict=True)
-        self._override_deck(strict=True)
+        self._override_row()
+        self._override_deck()
         self.scanned = [False] * len(self.hunting_row)
         self.step = ROUND_START  # its first act is _reset_round, which lays out the per-round fields
 
@@ -179,30 +179,23 @@ class Killer(Game):
         if not any(self._on_board(s) for s in range(self.players)):
             raise GameConfigError("setup leaves nobody On Board")
 
-    def _override_row(self, strict: bool = False) -> None:
+    def _override_row(self) -> None:
         wanted = self.overrides.hunting_rows.get(self.round)
         if wanted is None:
             return
         if sorted(wanted) != sorted(self.hunting_row):
-            message = (f"setup hunting_row for round {self.round} must hold exactly "
-                       f"{sorted(LOCATIONS[x] for x in self.hunting_row)}")
-            if strict:
-                raise GameConfigError(message)
-            self._event(self.round, f"Setup override skipped: {message}.", ("K-S10",))
-            return
+            raise SetupOverrideError(f"setup hunting_row for round {self.round} must hold exactly "
+                                     f"{sorted(LOCATIONS[x] for x in self.hunting_row)}, got "
+                                     f"{sorted(LOCATIONS[x] for x in wanted)}")
         self.hunting_row = list(wanted)
 
-    def _override_deck(self, strict: bool = False) -> None:
+    def _override_deck(self) -> None:
         wanted = self.overrides.decks.get(self.round)
         if wanted is None:
             return
         missing = [card_code(c) for c in wanted if c not in self.deck]
         if missing:
-            message = f"setup deck for round {self.round}: {missing} not in the Crew deck"
-            if strict:
-                raise GameConfigError(message)
-            self._event(self.round, f"Setup override skipped: {message}.", ("K-S12",))
-            return
+            raise SetupOverrideError(f"setup deck for round {self.round}: {missing} not in the Crew deck")
         rest = [c for c in self.deck if c not in wanted]
         self.deck = rest + wanted[::-1]  # the top of the deck is the end of the list
 
@@ -383,11 +376,16 @@ class Killer(Game):
         fixed = self.overrides.hands.get(rnd, {})
         if fixed:
             wanted = [c for s, cs in fixed.items() if s in seats for c in cs]
-            if all(c in self.deck for c in wanted) and all(len(fixed[s]) == each for s in fixed if s in seats):
-                self.deck = [c for c in self.deck if c not in wanted]
-            else:
-                self._event(rnd, f"Setup override skipped: hands for round {rnd} do not fit the deck.", ("K-T7",))
-                fixed = {}
+            missing = [card_code(c) for c in wanted if c not in self.deck]
+            wrong = [s for s in sorted(fixed) if s in seats and len(fixed[s]) != each]
+            absent = [s for s in sorted(fixed) if s not in seats]
+            if missing or wrong or absent:
+                raise SetupOverrideError(
+                    f"setup hands for round {rnd} do not fit: "
+                    + "; ".join(([f"{missing} not in the Crew deck"] if missing else [])
+                                + ([f"seats {wrong} are dealt {each} card(s) each"] if wrong else [])
+                                + ([f"seats {absent} are not On Board"] if absent else [])))
+            self.deck = [c for c in self.deck if c not in wanted]
         for turn in range(each):
             for seat in seats:
                 if seat in fixed:

@@ -15,8 +15,9 @@ Seats are 0-based (P1 is seat 0). Locations are names or two-letter codes; cards
   "hunted": [locations], "destroyed": [locations],
   "countdown": {seat: deadline round}, "ongoing": {seat: {"card": "AC3"|"CH1", "location": loc}}}``.
 
-An override for a later round that no longer fits the game (a card already out, a row of other
-Locations) is skipped and the log says so.
+An override for a later round that no longer fits the game when that round comes (a card already out, a row
+of other Locations, a hand for a seat not On Board or of the wrong size) raises SetupOverrideError naming the
+key and the round: a position that quietly fell back to chance would test nothing.
 """
 
 from __future__ import annotations

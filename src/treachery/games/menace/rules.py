@@ -13,7 +13,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.texts import plural
 from . import catalogue as opt
 from .cards import (
@@ -299,7 +299,7 @@ class Menace(Game):
         if not self.alive[self.leader]:
             self.leader = self._next_living(self.leader)
         self._reset_round()
-        self.stack = [["round"]]
+        self.stack = [["round", plan.phase]]
         if plan.characters is not None:
             self.character = list(plan.characters)
             self._build_decks()
@@ -628,6 +628,12 @@ class Menace(Game):
         stack = self.stack
         stack.append(["end_round"])
         stack.append(["accusation"])
+        if frame[1:] == ["accusation"]:  # setup start.phase: this round's turns and Resolution are already over
+            self.shown = [[card, 0] for card in self.plan.revealed]
+            self._event(self.round, "The game starts at this round's discussion; revealed this round: "
+                        + (", ".join(self.names[c] for c in self.plan.revealed) or "nothing") + ".",
+                        ("M-T38", "M-H12"))
+            return False
         stack.append(["resolution"])
         for seat in reversed(self._from_leader()):
             stack.append(["turn", seat])
@@ -1259,8 +1265,9 @@ class Menace(Game):
                                 order.append(rest.pop(i))
                                 break
                 else:
-                    self._event(self.round, "Setup override skipped: reveal_order does not match the pool.",
-                                ("M-T31",))
+                    raise SetupOverrideError(
+                        f"setup reveal_order for round {self.round} must hold exactly the pool's cards "
+                        f"{sorted(BDA_KEYS[c] for c, _ in order)}, got {sorted(BDA_KEYS[c] for c in wanted)}")
         self.order = order
         self.reveal_i = 0
         if self.carry:  # M-E16, M-E17

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Decision, Rng
@@ -653,6 +654,8 @@ def _reseeded(game: Menace, me: int, seed: int) -> Menace:
     sample.timeouts = Rng.derived(seed, "menace sample timeouts")
     sample._actions = []
     sample._log = [e for e in game._log if e[0] is None or e[0] == me]
+    # a scripted reveal order is not the seat's to know, and a sampled pool need not fit it
+    sample.plan = replace(game.plan, reveal_order={})
     return sample
 
 

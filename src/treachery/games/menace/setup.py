@@ -10,12 +10,17 @@ Seats are 0-based. Cards are the keys of cards.toml (``basic-repair``), Agendas 
 - ``decks``: ``{seat: [cards]}``: that seat's whole personal deck after the starting hand, top first.
 - ``emma``: the whole EmMA deck, top first.
 - ``wounds``: the whole Wound deck, top first.
-- ``reveal_order``: ``{round: [cards]}``: the shuffled order of that round's pool, when it holds exactly
-  those cards (otherwise the shuffle stands and the log says the override was skipped).
+- ``reveal_order``: ``{round: [cards]}``: the shuffled order of that round's pool, which must hold exactly
+  those cards.
 - ``start``: begin part-way: ``{"round": r, "oxygen": o, "energy": e, "wounds": {seat: [wounds]},
   "dead": [seats], "exiled": [seats], "carry_replicate": bool, "wound_discard": [wounds]}``.
   Dead seats have their Agendas public; Exiled seats too. Nothing of the start is checked against
-  the end conditions until the first event.
+  the end conditions until the first event. Two more start keys place the game later in its first round:
+  ``"phase": "turns"`` (default) or ``"accusation"``: the round's turns and Resolution are over and the
+  discussion (M-T38) is pending, with ``"revealed": [cards]`` the round's revealed cards (what the
+  discussion may name, M-H33).
+- ``reveal_order`` for a round whose pool does not hold exactly those cards raises SetupOverrideError when that
+  round's Resolution comes (a position that quietly fell back to a shuffle would test nothing).
 
 Overrides fix positions, not card conservation: a test may hand a seat any card.
 """
@@ -29,7 +34,9 @@ from ...engine import GameConfigError
 from .cards import AGENDA_KEYS, BDA_KEYS, CHARACTER_KEYS, WOUND_KEYS
 
 KEYS = ("leader", "agendas", "characters", "hands", "decks", "emma", "wounds", "reveal_order", "start")
-START_KEYS = ("round", "oxygen", "energy", "wounds", "dead", "exiled", "carry_replicate", "wound_discard")
+START_KEYS = ("round", "oxygen", "energy", "wounds", "dead", "exiled", "carry_replicate", "wound_discard", "phase",
+              "revealed")
+PHASES = ("turns", "accusation")
 
 
 @dataclass
@@ -50,6 +57,8 @@ class Setup:
     exiled: list[int] = field(default_factory=list)
     carry_replicate: bool = False
     wound_discard: list[int] = field(default_factory=list)
+    phase: str = "turns"
+    revealed: list[int] = field(default_factory=list)
 
 
 def _key(value: Any, keys: tuple[str, ...], what: str) -> int:
@@ -133,6 +142,14 @@ def parse_setup(setup: dict[str, Any] | None, players: int) -> Setup:
         plan.exiled = _seats(start.get("exiled", []), players)
         plan.carry_replicate = bool(start.get("carry_replicate", False))
         plan.wound_discard = _keys(start.get("wound_discard", []), WOUND_KEYS, "wound")
+        phase = start.get("phase", "turns")
+        if phase not in PHASES:
+            raise GameConfigError(f"setup start phase {phase!r}: phases are {', '.join(PHASES)}")
+        plan.phase = phase
+        if "revealed" in start:
+            if phase != "accusation":
+                raise GameConfigError('setup start revealed: only with "phase": "accusation"')
+            plan.revealed = _keys(start["revealed"], BDA_KEYS, "card")
         if len(plan.dead) >= players - 1:
             raise GameConfigError("setup start: at least two players must be alive")
     return plan

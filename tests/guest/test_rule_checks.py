@@ -1,0 +1,40 @@
+"""Rule facts that mutation testing found unchecked: each test fails if the cited rule's code is broken."""
+
+from __future__ import annotations
+
+import pytest
+
+import treachery
+
+from .util import P1, P3, G, H, kinds, play, settle, start
+
+
+@pytest.mark.rule("G-E4", "G-T27")
+def test_G_E4_a_life_support_whose_last_draw_is_a_vote_still_reaches_the_discard_pile() -> None:
+    """The turn's draw takes the Bribe; Life Support draws both Amputates, then the Vote: no draw is left to lose,
+    and the card still goes face up to the discard (once)."""
+    game = start(5, [H, G, H, G, H], hands={P1: ["life_support"]}, top=["bribe", "amputate", "amputate", "vote"])
+    play(game, (P1, "play life support"))
+    settle(game)
+    assert kinds(game) == [(P1, "ballot")] and sorted(game.hands[P1]) == [5, 5, 9]
+    assert game.view(None)["discard_face_up"] == ["Life Support"]
+
+
+@pytest.mark.timeout(30)  # a Voting Phase that asks nobody loops inside act(): fail in seconds
+@pytest.mark.rule("G-V4", "G-V5", "G-V6")
+def test_G_V4_a_drawn_vote_asks_each_living_player_for_a_ballot_in_turn() -> None:
+    game = start(5, [H, G, H, G, H], commander=P3, top=["vote"])
+    asked = []
+    while game.pending() and game.pending()[0].kind == "ballot":
+        seat = game.pending()[0].seat
+        asked.append(seat)
+        game.act(seat, next(o for o in game.pending()[0].options if o["text"] != f"vote P{seat + 1}"))
+    assert asked == [P3, P3 + 1, P3 + 2, P1, P1 + 1]
+    assert game.view(None)["vote"]["ballots"] == [P1 + 1, P1, P1, P1, P1]  # public, by voter seat
+
+
+@pytest.mark.rule("G-S15")
+@pytest.mark.parametrize(("text", "by_vote"), [("true", True), ("on", True), ("false", False), ("off", False)])
+def test_G_S15_the_commander_by_vote_option_reads_its_text_forms(text: str, by_vote: bool) -> None:
+    game = treachery.new_game("guest", players=5, seed=2, options={"commander_by_vote": text})
+    assert game.by_vote is by_vote
