@@ -270,3 +270,34 @@ def test_a_terminated_simulation_takes_its_workers_with_it() -> None:
     finally:
         if job.poll() is None:
             job.kill()
+
+
+class _Keeper:
+    """A bot that answers without reading its view, and keeps it (as a bot remembering past views would)."""
+
+    def __init__(self) -> None:
+        self.kept: list[Any] = []
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        self.kept.append(view)
+        return decision.options[-1]
+
+
+def test_an_unread_view_is_never_built_and_a_kept_one_shows_the_moment_it_was_given() -> None:
+    from treachery.bots.base import ask
+
+    game = treachery.new_game("killer", players=4, seed=3)
+    built: list[int | None] = []
+    real_view = game.view
+    game.view = lambda seat: built.append(seat) or real_view(seat)  # type: ignore[method-assign]
+    decision = game.pending()[0]
+    ask(RandomBot(0), game, decision.seat, decision)  # a bot that reads nothing: no view is built
+    assert built == []
+    keeper = _Keeper()
+    for _ in range(6):
+        decision = game.pending()[0]
+        expected = real_view(decision.seat)
+        option = ask(keeper, game, decision.seat, decision)
+        game.act(decision.seat, option)
+        assert keeper.kept[-1] == expected  # read after the answer was applied, it is still the view it was given
+    assert len(built) == 6

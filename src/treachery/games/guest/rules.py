@@ -808,7 +808,7 @@ class Guest(Game):
             if alive[seat]:
                 totals[seat] += self.suspicions[seat]  # G-V7
         self.totals = totals
-        said = ", ".join(f"{_P[s]} {totals[s]}" for s in sorted(self.living(), key=lambda s: (-totals[s], s))
+        said = ", ".join(f"{_P[s]} {totals[s]}" for s in sorted(self.living(), key=totals.__getitem__, reverse=True)
                          if totals[s]) or "no votes"
         self._event(self.turn, f"Totals: {said}.", ("G-V7", "G-H16", "G-D25"))
         top = max(totals)
