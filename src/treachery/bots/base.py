@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from ..engine import Decision, Game, Option
@@ -24,49 +24,80 @@ class Bot(Protocol):
         ...
 
 
-class LazyView(Mapping[str, Any]):
+class LazyView(dict):  # type: ignore[type-arg]
     """A seat's view, built on its first read: a bot that answers without reading it (a decision with one
     option, say) costs no view. It must be the view of the moment the bot was asked, so :func:`ask` builds it
-    before the answer is applied whenever the bot kept a reference to it, read or not."""
+    before the answer is applied whenever the bot kept a reference to it, read or not.
+
+    A dict that fills itself from ``game.view(seat)`` on first use: once filled, ``view[key]`` is a plain dict
+    read (only ``__missing__`` and the other readers below are Python code)."""
 
     __slots__ = ("_game", "_seat", "_built")
 
     def __init__(self, game: Game, seat: int) -> None:
+        super().__init__()
         self._game: Game | None = game
         self._seat = seat
-        self._built: dict[str, Any] | None = None
+        self._built = False
 
-    def _view(self) -> dict[str, Any]:
-        built = self._built
-        if built is None:
-            if self._game is None:
-                raise RuntimeError("a bot read its view after answering the decision it was given for; "
-                                   "keep what it needs while choosing")
-            built = self._built = self._game.view(self._seat)
-        return built
+    def _fill(self) -> bool:
+        """Builds the view into this dict, once; True if it did just now."""
+        if self._built:
+            return False
+        game = self._game
+        if game is None:
+            raise RuntimeError("a bot read its view after answering the decision it was given for")
+        self._built = True
+        self._game = None
+        super().update(game.view(self._seat))
+        return True
 
     def settle(self) -> None:
         """Called as the bot answers: a view it kept is built now, from the state it was asked in."""
-        self._view()
-        self._game = None
+        self._fill()
 
-    def __getitem__(self, key: str) -> Any:
-        return self._view()[key]
+    def __missing__(self, key: str) -> Any:
+        if self._fill():
+            return self[key]
+        raise KeyError(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self._view().get(key, default)
+        self._built or self._fill()
+        return super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._view()
+        self._built or self._fill()
+        return super().__contains__(key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._view())
+        self._built or self._fill()
+        return super().__iter__()
 
     def __len__(self) -> int:
-        return len(self._view())
+        self._built or self._fill()
+        return super().__len__()
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._built or self._fill()
+        return super().keys()
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._built or self._fill()
+        return super().values()
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._built or self._fill()
+        return super().items()
 
     def __eq__(self, other: object) -> bool:
-        return self._view() == (other._view() if isinstance(other, LazyView) else other)
+        self._built or self._fill()
+        if isinstance(other, LazyView):
+            other._built or other._fill()
+        return super().__eq__(other)
+
+    def __repr__(self) -> str:
+        self._built or self._fill()
+        return super().__repr__()
 
     __hash__ = None  # type: ignore[assignment]
 
