@@ -36,12 +36,10 @@ SEARCH_ITERATIONS = 30  # per search, as the default ismcts bot
 
 def _native() -> str:
     try:
-        from treachery.rl import native
-
-        engine_compiled = getattr(native, "engine_compiled", None)
-        return "compiled" if engine_compiled is not None and engine_compiled() else "python"
-    except ImportError:
+        from treachery import native  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # a checkout from before compiled builds of the engine
         return "python"
+    return "compiled" if native.usable_build("engine") and native.compiled("engine") else "python"
 
 
 def games_per_second(name: str, players: int, workers: int, seconds: float, first: int = 0) -> float:

@@ -11,6 +11,8 @@ import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
@@ -28,6 +30,7 @@ def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str
             {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain class: games subclass it, clone by __dict__
 class Game:
     """One running game. Subclasses implement ``_resolve``, ``view`` and ``_copy_state``."""
 

@@ -31,6 +31,8 @@ from collections import Counter
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Rng
 from . import catalogue as opt
 from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES
@@ -73,6 +75,7 @@ _NEW_QUEST = re.compile(r"^A new Quest joins the selection: (.+)\.$")
 _CURSED = re.compile(r"^Cursed Map: .+ goes to the Box; (.+) is revealed in its place\.$")
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native): an exception class stays a plain class there
 class SamplerError(RuntimeError):
     """No complete game consistent with the seat's knowledge could be drawn (a bug or a scripted setup)."""
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from . import chat
 from .cards import (

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, Option, Rng, register
+from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup

@@ -13,7 +13,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import (
     ABILITY_KEYS,

@@ -41,6 +41,8 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Rng
 from . import catalogue as opt
 from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT, expand
@@ -76,6 +78,7 @@ _THROW = re.compile(r"^You throw away (.+) \(")
 _LAST_WORD = re.compile(r"^Last Word: seat (\d+) is (.+)\.$")
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native): an exception class stays a plain class there
 class SamplerError(RuntimeError):
     """No complete game consistent with the seat's knowledge could be drawn (a bug or a scripted setup)."""
 
