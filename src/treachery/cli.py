@@ -364,16 +364,45 @@ def bench(
     yardstick: Annotated[Path | None, typer.Option("--yardstick", help="Path to the shared yardstick.py.")]
     = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report here as JSON.")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="both: the compiled build and the Python sources side "
+                                        "by side (the default when a current build exists); python; or this "
+                                        "(whatever this process runs).")] = "auto",
 ) -> None:
     """Engine speed on one core (act, act_fast, clone+act, view) as ratios to the shared yardstick."""
-    from .sim.bench import DEFAULT_YARDSTICK, run_bench
+    from . import native
+    from .sim.bench import DEFAULT_YARDSTICK, run_bench, run_side_by_side
+    from .terminal import bench_comparison
 
     console = _console()
     with _user_errors():
         counts = parse_player_range(players, game_name) if players else None
         if seconds <= 0:
             raise ValueError(f"--seconds must be positive, got {seconds}")
+        if engine not in ("auto", "both", "python", "this"):
+            raise ValueError(f"--engine must be both, python or this, got {engine!r}")
     path = yardstick or DEFAULT_YARDSTICK
+    built = native.usable_build("engine") is not None
+    if engine == "both" and not built:
+        _fail("--engine both needs a compiled build of these sources: run treachery compile first")
+    if engine == "both" or (engine == "auto" and built):
+        with console.status("benchmarking") as status:
+            both = run_side_by_side(game_name, seconds, counts, path,
+                                    on_progress=lambda what: status.update(f"bench: {what}"))
+        for kind, side in both["sides"].items():
+            table = bench_table(side)
+            table.title = f"{table.title} ({kind})"
+            console.print(table)
+        console.print(bench_comparison(both))
+        console.print("Each path ran in its own process (TREACHERY_NATIVE=1 / 0), one right after the other, each "
+                      "rate over the yardstick measured in the same process next to it.")
+        if json_out is not None:
+            json_out.write_text(json.dumps(both, indent=1) + "\n")
+            console.print(f"Report written to {json_out}")
+        return
+    if engine == "python" and native.compiled("engine"):
+        _fail("this process runs the compiled engine: set TREACHERY_NATIVE=0 for --engine python")
+    if engine == "auto":
+        console.print("(no compiled build of these sources: the Python engine only; treachery compile builds one)")
     with console.status("benchmarking") as status:
         report = run_bench(game_name, seconds, counts, path, on_progress=lambda what: status.update(f"bench: {what}"))
     console.print(bench_table(report))

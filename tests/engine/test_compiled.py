@@ -62,3 +62,15 @@ def test_an_edited_module_turns_its_group_off(tmp_path: Path, monkeypatch: pytes
     hashes["games.guest.rules"] = "0" * 64  # as if the Guest's rules were edited after the build
     (build / native.MANIFEST).write_text(json.dumps({"sources": hashes, "python": sys.version}))
     assert native.usable_build("engine", build) is None
+
+
+def test_the_bench_measures_compiled_and_python_side_by_side() -> None:
+    if native.usable_build("engine") is None:
+        pytest.skip("no compiled engine for these sources (build it with: treachery compile)")
+    from treachery.sim.bench import DEFAULT_YARDSTICK, run_side_by_side
+
+    report = run_side_by_side("guest", 0.15, [5], DEFAULT_YARDSTICK)
+    assert set(report["sides"]) == {"compiled", "python"}
+    for side in report["sides"].values():
+        (row,) = side["rows"]
+        assert row["players"] == 5 and row["act_decisions_per_s"] > 0 and row["decisions_per_game"] > 1

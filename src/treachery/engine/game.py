@@ -118,11 +118,13 @@ class Game:
         from the state alone may be kept and keyed on it."""
         return len(self._actions) - len(self._sealed)
 
-    def act(self, seat: int, option: Any, decision_id: int | None = None) -> None:
+    def act(self, seat: Any, option: Any, decision_id: Any = None) -> None:
         """Answer the decision pending for ``seat``; anything illegal raises IllegalAction and changes nothing.
 
         ``option`` may be an Option, its integer id or its text form. ``decision_id``, when given,
         must name the decision currently pending for that seat (a server uses it to drop stale answers).
+        (``seat`` and ``decision_id`` are typed Any: they are checked here, and compiled code would refuse a
+        wrong type with a TypeError before the check could say what is wrong.)
         """
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
@@ -136,7 +138,7 @@ class Game:
             )
         self._commit(decision, option_id)
 
-    def timeout(self, seat: int, decision_id: int | None = None) -> None:
+    def timeout(self, seat: Any, decision_id: Any = None) -> None:
         """The seat's time ran out: its pending decision takes the default the rules declare.
 
         This is the only way to a timeout-only default (``Decision.timeout_only``), which ``act`` refuses.
@@ -144,7 +146,7 @@ class Game:
         decision = self._checked_decision(seat, decision_id)
         self._commit(decision, decision.default_id, timed_out=True)
 
-    def _checked_decision(self, seat: Any, decision_id: int | None) -> Decision:
+    def _checked_decision(self, seat: Any, decision_id: Any) -> Decision:
         decision = self._decision_for(seat)
         if decision_id is not None and decision_id != decision.id:
             raise IllegalAction(

@@ -74,6 +74,4 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> Rng:
-        other = Rng.__new__(Rng)
-        other.state = self.state
-        return other
+        return Rng(self.state)  # (the state is already 64-bit; compiled, the class cannot be made without __init__)

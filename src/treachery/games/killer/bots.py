@@ -296,7 +296,8 @@ class KillerBot:
             return self.rng.choice(unknown)
         return next(o for o in options if o["text"] == "none")
 
-    _sweep_more = _sweep
+    def _sweep_more(self, t: _Table, options: tuple[Option, ...]) -> Option:
+        return self._sweep(t, options)  # (a method, not an alias: the compiled class cannot alias one)
 
     def _sweep_scan(self, t: _Table, options: tuple[Option, ...]) -> Option:
         mine = self._my_location(t)
