@@ -6,6 +6,7 @@ the shared yardstick measured in the same run. See bench/README.md.
     .venv/bin/python bench/bench_sim.py --seconds 2                       # every game at its usual table
     .venv/bin/python bench/bench_sim.py --games killer,menace --players 5
     .venv/bin/python bench/bench_sim.py --seconds 2 --baseline /path/to/other/src   # before/after, one run
+    .venv/bin/python bench/bench_sim.py --seconds 2 --baseline /path/to/other/src --python-too   # + this tree as Python
     .venv/bin/python bench/bench_sim.py --json out.json
 
 ``--baseline SRC`` measures the same rows again with another checkout's sources (``SRC`` is its ``src``
@@ -129,9 +130,10 @@ def measure(name: str, players: int, seconds: float, yardstick_path: Path, round
     return row
 
 
-def _child(name: str, players: int, seconds: float, yardstick: Path, src: Path) -> dict[str, Any]:
-    """The same row measured with the sources under ``src`` (a child process with ``src`` first on its path)."""
-    env = dict(os.environ, PYTHONPATH=str(src))
+def _child(name: str, players: int, seconds: float, yardstick: Path, src: Path, native: str = "1") -> dict[str, Any]:
+    """The same row measured with the sources under ``src`` (a child process with ``src`` first on its path);
+    ``native`` "0" turns the compiled build off there."""
+    env = dict(os.environ, PYTHONPATH=str(src), TREACHERY_NATIVE=native)
     done = subprocess.run(
         [sys.executable, __file__, "--games", name, "--players", str(players), "--seconds", str(seconds),
          "--yardstick", str(yardstick), "--row-json"], env=env, capture_output=True, text=True, check=True)
@@ -168,6 +170,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per game and tree")
     parser.add_argument("--yardstick", type=Path, default=DEFAULT_YARDSTICK)
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's src/, measured alongside")
+    parser.add_argument("--python-too", action="store_true",
+                        help="also measure this tree's Python sources (TREACHERY_NATIVE=0) next to the compiled build")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--row-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -176,16 +180,25 @@ def main() -> None:
     for name in names:
         players = args.players or TABLES.get(name, 5)
         base = _child(name, players, args.seconds, args.yardstick, args.baseline) if args.baseline else None
-        row = measure(name, players, args.seconds, args.yardstick)
         if args.row_json:
-            print(json.dumps(row))
+            print(json.dumps(measure(name, players, args.seconds, args.yardstick)))
             return
+        python = None
+        if args.python_too:
+            python = _child(name, players, args.seconds, args.yardstick, Path(__file__).resolve().parents[1] / "src",
+                            native="0")
+            python["tree"] = "this"
+        row = measure(name, players, args.seconds, args.yardstick)
         if base is not None:
             base["tree"] = "baseline"
-            row["baseline"] = base
-        rows.append(row)
-        if base is not None:
             print_rows([base])
+            if python is not None:
+                python["baseline"] = base
+                row["python"] = python
+            row["baseline"] = base
+        if python is not None:
+            print_rows([python])
+        rows.append(row)
         print_rows([row])
     if load_yardstick(args.yardstick) is None:
         print(f"note: no yardstick at {args.yardstick}: ratios skipped")

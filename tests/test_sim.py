@@ -272,32 +272,37 @@ def test_a_terminated_simulation_takes_its_workers_with_it() -> None:
             job.kill()
 
 
-class _Keeper:
-    """A bot that answers without reading its view, and keeps it (as a bot remembering past views would)."""
+class _Quick:
+    """A bot that answers a one-option decision without its view, and says so."""
+
+    single_option_needs_view = False
 
     def __init__(self) -> None:
-        self.kept: list[Any] = []
+        self.seen: list[tuple[dict[str, Any], Decision]] = []
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
-        self.kept.append(view)
+        self.seen.append((view, decision))
         return decision.options[-1]
 
 
-def test_an_unread_view_is_never_built_and_a_kept_one_shows_the_moment_it_was_given() -> None:
+def test_a_bot_that_answers_one_option_alone_gets_no_view_built_for_it() -> None:
     from treachery.bots.base import ask
 
     game = treachery.new_game("killer", players=4, seed=3)
     built: list[int | None] = []
     real_view = game.view
     game.view = lambda seat: built.append(seat) or real_view(seat)  # type: ignore[method-assign]
-    decision = game.pending()[0]
-    ask(RandomBot(0), game, decision.seat, decision)  # a bot that reads nothing: no view is built
-    assert built == []
-    keeper = _Keeper()
-    for _ in range(6):
+    quick, spy = _Quick(), _Spy(None)
+    while len(quick.seen) < 30 and not game.over:
         decision = game.pending()[0]
-        expected = real_view(decision.seat)
-        option = ask(keeper, game, decision.seat, decision)
+        option = ask(quick, game, decision.seat, decision)
+        ask(spy, game, decision.seat, decision)  # a bot that does not say so gets its view every time
         game.act(decision.seat, option)
-        assert keeper.kept[-1] == expected  # read after the answer was applied, it is still the view it was given
-    assert len(built) == 6
+    singles = [d for _, d in quick.seen if len(d.ids) == 1]
+    assert singles and len(singles) < len(quick.seen)  # both kinds of decision were asked
+    for view, decision in quick.seen:
+        assert (view == {}) == (len(decision.ids) == 1)
+        if len(decision.ids) > 1:
+            assert view["seat"] == decision.seat
+    assert all(view["seat"] == decision.seat for view, decision in spy.seen)
+    assert len(built) == len(quick.seen) - len(singles) + len(spy.seen)
