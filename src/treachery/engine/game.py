@@ -215,7 +215,7 @@ class Game:
         other._result = self._result
         return other
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Any) -> dict[str, Any]:  # (Any: checked here, see act)
         """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
         ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):

@@ -1462,7 +1462,7 @@ class Eat(Game):
     def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
         return chat.channels(self, seat)
 
-    def determinized(self, seat: int, seed: int) -> Eat:
+    def determinized(self, seat: Any, seed: Any) -> Eat:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (W-H*); see sampler.py."""
         from .sampler import determinize
 

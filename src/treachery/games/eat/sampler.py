@@ -259,7 +259,7 @@ class Knowledge:
             allowed[_ANY] -= 1
 
 
-def determinize(game: Eat, seat: int, seed: int) -> Eat:
+def determinize(game: Eat, seat: Any, seed: Any) -> Eat:  # (checked here: Any, see Game.act)
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")

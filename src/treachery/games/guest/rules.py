@@ -990,7 +990,7 @@ class Guest(Game):
 
         return build_core(self, seat, view)
 
-    def determinized(self, seat: int, seed: int) -> Guest:
+    def determinized(self, seat: Any, seed: Any) -> Guest:  # (checked by the sampler: Any, see Game.act)
         from .sampler import determinize
 
         return determinize(self, seat, seed)

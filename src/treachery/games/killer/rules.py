@@ -975,7 +975,7 @@ class Killer(Game):
 
         return build_core(self, seat, view)
 
-    def determinized(self, seat: int, seed: int) -> Killer:
+    def determinized(self, seat: Any, seed: Any) -> Killer:  # (checked by the sampler: Any, see Game.act)
         from .sampler import determinize
 
         return determinize(self, seat, seed)

@@ -1649,7 +1649,7 @@ class Menace(Game):
         self.stack.append(["round"])
         return False
 
-    def determinized(self, seat: int, seed: int) -> Menace:
+    def determinized(self, seat: Any, seed: Any) -> Menace:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (M-H1..H21); see sampler.py."""
         from .sampler import determinize
 

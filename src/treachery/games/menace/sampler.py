@@ -621,7 +621,7 @@ class _Draft:
         return rest + top[::-1]  # the top of a deck is the end of its list
 
 
-def determinize(game: Menace, seat: int, seed: int) -> Menace:
+def determinize(game: Menace, seat: Any, seed: Any) -> Menace:  # (checked here: Any, see Game.act)
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
