@@ -395,6 +395,12 @@ def bench(
         console.print(bench_comparison(both))
         console.print("Each path ran in its own process (TREACHERY_NATIVE=1 / 0), one right after the other, each "
                       "rate over the yardstick measured in the same process next to it.")
+        for kind, side in both["sides"].items():
+            if side["yardstick_steps_per_s"]:
+                console.print(f"yardstick steps/s, {kind} run: {side['yardstick_steps_per_s']:,.0f} (median)")
+            else:
+                console.print(f"[yellow]note:[/] no yardstick at {path}: ratios skipped (give --yardstick PATH)")
+                break
         if json_out is not None:
             json_out.write_text(json.dumps(both, indent=1) + "\n")
             console.print(f"Report written to {json_out}")
