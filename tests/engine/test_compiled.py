@@ -74,3 +74,18 @@ def test_the_bench_measures_compiled_and_python_side_by_side() -> None:
     for side in report["sides"].values():
         (row,) = side["rows"]
         assert row["players"] == 5 and row["act_decisions_per_s"] > 0 and row["decisions_per_game"] > 1
+
+
+def test_the_compile_command_reports_each_group_and_refuses_an_unknown_one() -> None:
+    from typer.testing import CliRunner
+
+    from treachery.cli import app
+
+    runner = CliRunner()
+    status = runner.invoke(app, ["compile", "--status"])
+    assert status.exit_code == 0, status.output
+    assert "compiled encoders:" in status.output and "compiled engine:" in status.output
+    in_use = native.usable_build("engine") is not None
+    assert ("compiled engine: in use" in status.output) == in_use
+    unknown = runner.invoke(app, ["compile", "--group", "nothing"])
+    assert unknown.exit_code != 0 and "unknown group 'nothing'" in unknown.output
