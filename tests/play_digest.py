@@ -6,8 +6,8 @@ bots are played through ``treachery.sim.play_game`` (the simulation path); four 
 ``actions`` (every game's record and result), ``logs`` (every seat's log and the public one, text and rule ids) and
 ``views`` (every seat's view and the public view at the end of each game), and ``search`` (a few guided ISMCTS
 searches, which play the heuristic bots over the samplers). ``tests/play_digests.json`` holds them as
-the sources before the speed work computed them; after a deliberate change of rules, texts or views, write them
-again with:
+main's sources computed them before the speed work (no view skipped, nothing compiled); after a deliberate
+change of rules, texts or views, write them again with:
 
     PYTHONPATH=src .venv/bin/python -m tests.play_digest --write
 """
@@ -79,8 +79,13 @@ def _searches(name: str) -> list[Any]:
     return found
 
 
+def shipped_games() -> list[str]:
+    """The games of the treachery.games package (not test games that a test session registers)."""
+    return [name for name in treachery.games() if treachery.game_class(name).__module__.startswith("treachery.games.")]
+
+
 def all_digests() -> dict[str, dict[str, str]]:
-    return {name: digests(name) for name in treachery.games()}
+    return {name: digests(name) for name in shipped_games()}
 
 
 if __name__ == "__main__":
