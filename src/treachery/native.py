@@ -118,7 +118,8 @@ import sys
 from setuptools import setup
 from mypyc.build import mypycify
 setup(name="treachery_native", script_args=["build_ext", "--inplace"],
-      ext_modules=mypycify(sys.argv[1:], opt_level="2", debug_level="0", multi_file=True))
+      ext_modules=mypycify(["--ignore-missing-imports", *sys.argv[1:]], opt_level="2", debug_level="0",
+                           multi_file=True))
 """
 
 
