@@ -168,7 +168,7 @@ def test_errors_exit_non_zero_with_one_line(args: list[str], says: str, tmp_path
 
 
 def test_bench_without_a_yardstick_notes_the_skipped_ratios(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["bench", "--seconds", "0.2", "--players", "3",
+    result = runner.invoke(app, ["bench", "--seconds", "0.2", "--players", "3", "--engine", "this",
                                  "--yardstick", str(tmp_path / "none.py")])
     assert result.exit_code == 0, result.output
     assert "act dec/s" in result.output and "ratios skipped" in flat(result.output)
@@ -177,7 +177,7 @@ def test_bench_without_a_yardstick_notes_the_skipped_ratios(tmp_path: Path) -> N
 @pytest.mark.skipif(not DEFAULT_YARDSTICK.is_file(), reason="shared yardstick not present")
 def test_bench_with_the_yardstick_prints_ratios(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
-    result = runner.invoke(app, ["bench", "--seconds", "0.1", "--players", "5", "--json", str(out)])
+    result = runner.invoke(app, ["bench", "--seconds", "0.1", "--players", "5", "--engine", "this", "--json", str(out)])
     assert result.exit_code == 0, result.output
     assert "yardstick steps/s" in result.output and "÷ yard" in result.output
     assert json.loads(out.read_text())["yardstick_steps_per_s"] > 0

@@ -285,3 +285,39 @@ def test_a_terminated_simulation_takes_its_workers_with_it() -> None:
     finally:
         if job.poll() is None:
             job.kill()
+
+
+class _Quick:
+    """A bot that answers a one-option decision without its view, and says so."""
+
+    single_option_needs_view = False
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict[str, Any], Decision]] = []
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Option:
+        self.seen.append((view, decision))
+        return decision.options[-1]
+
+
+def test_a_bot_that_answers_one_option_alone_gets_no_view_built_for_it() -> None:
+    from treachery.bots.base import ask
+
+    game = treachery.new_game("killer", players=4, seed=3)
+    built: list[int | None] = []
+    real_view = game.view
+    game.view = lambda seat: built.append(seat) or real_view(seat)  # type: ignore[method-assign]
+    quick, spy = _Quick(), _Spy(None)
+    while len(quick.seen) < 30 and not game.over:
+        decision = game.pending()[0]
+        option = ask(quick, game, decision.seat, decision)
+        ask(spy, game, decision.seat, decision)  # a bot that does not say so gets its view every time
+        game.act(decision.seat, option)
+    singles = [d for _, d in quick.seen if len(d.ids) == 1]
+    assert singles and len(singles) < len(quick.seen)  # both kinds of decision were asked
+    for view, decision in quick.seen:
+        assert (view == {}) == (len(decision.ids) == 1)
+        if len(decision.ids) > 1:
+            assert view["seat"] == decision.seat
+    assert all(view["seat"] == decision.seat for view, decision in spy.seen)
+    assert len(built) == len(quick.seen) - len(singles) + len(spy.seen)

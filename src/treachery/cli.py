@@ -468,16 +468,51 @@ def bench(
     yardstick: Annotated[Path | None, typer.Option("--yardstick", help="Path to the shared yardstick.py.")]
     = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report here as JSON.")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="both: the compiled build and the Python sources side "
+                                        "by side (the default when a current build exists); python; or this "
+                                        "(whatever this process runs).")] = "auto",
 ) -> None:
     """Engine speed on one core (act, act_fast, clone+act, view) as ratios to the shared yardstick."""
-    from .sim.bench import DEFAULT_YARDSTICK, run_bench
+    from . import native
+    from .sim.bench import DEFAULT_YARDSTICK, run_bench, run_side_by_side
+    from .terminal import bench_comparison
 
     console = _console()
     with _user_errors():
         counts = parse_player_range(players, game_name) if players else None
         if seconds <= 0:
             raise ValueError(f"--seconds must be positive, got {seconds}")
+        if engine not in ("auto", "both", "python", "this"):
+            raise ValueError(f"--engine must be both, python or this, got {engine!r}")
     path = yardstick or DEFAULT_YARDSTICK
+    built = native.usable_build("engine") is not None
+    if engine == "both" and not built:
+        _fail("--engine both needs a compiled build of these sources: run treachery compile first")
+    if engine == "both" or (engine == "auto" and built):
+        with console.status("benchmarking") as status:
+            both = run_side_by_side(game_name, seconds, counts, path,
+                                    on_progress=lambda what: status.update(f"bench: {what}"))
+        for kind, side in both["sides"].items():
+            table = bench_table(side)
+            table.title = f"{table.title} ({kind})"
+            console.print(table)
+        console.print(bench_comparison(both))
+        console.print("Each path ran in its own process (TREACHERY_NATIVE=1 / 0), one right after the other, each "
+                      "rate over the yardstick measured in the same process next to it.")
+        for kind, side in both["sides"].items():
+            if side["yardstick_steps_per_s"]:
+                console.print(f"yardstick steps/s, {kind} run: {side['yardstick_steps_per_s']:,.0f} (median)")
+            else:
+                console.print(f"[yellow]note:[/] no yardstick at {path}: ratios skipped (give --yardstick PATH)")
+                break
+        if json_out is not None:
+            json_out.write_text(json.dumps(both, indent=1) + "\n")
+            console.print(f"Report written to {json_out}")
+        return
+    if engine == "python" and native.compiled("engine"):
+        _fail("this process runs the compiled engine: set TREACHERY_NATIVE=0 for --engine python")
+    if engine == "auto":
+        console.print("(no compiled build of these sources: the Python engine only; treachery compile builds one)")
     with console.status("benchmarking") as status:
         report = run_bench(game_name, seconds, counts, path, on_progress=lambda what: status.update(f"bench: {what}"))
     console.print(bench_table(report))
@@ -489,6 +524,45 @@ def bench(
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=1) + "\n")
         console.print(f"Report written to {json_out}")
+
+
+@app.command(name="compile")
+def compile_native(
+    status: Annotated[bool, typer.Option("--status", help="Only say which compiled builds are in use.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Build even if a build of these sources exists.")] = False,
+    group: Annotated[list[str] | None, typer.Option(
+        "--group", help="Only this group: engine (the kernel and every game's rules, views, bots and samplers) "
+                        "or encoders; repeatable.")] = None,
+) -> None:
+    """Build treachery's engine, games and observation encoders with mypyc, so play, simulation and search run
+    faster (needs the 'native' extra and a C compiler). A build is used only while its sources are unchanged and
+    by the interpreter that made it; TREACHERY_NATIVE=0 turns builds off."""
+    from . import native
+
+    console = _console()
+    groups = group or list(native.GROUPS)
+    unknown = [g for g in groups if g not in native.GROUPS]
+    if unknown:
+        _fail(f"unknown group {unknown[0]!r}; groups: {', '.join(native.GROUPS)}")
+    if status:
+        for name in groups:
+            console.print(native.status(name))
+        return
+    failed = []
+    for name in groups:  # a group that fails to build runs as Python; the others are still built
+        with console.status(f"compiling the {name} group with mypyc (minutes)"):
+            try:
+                where = native.build(name, force)
+            except RuntimeError as error:
+                console.print(f"[red]compiled {name}: not built[/] (it runs as Python): {error}")
+                failed.append(name)
+                continue
+        if where is None:
+            console.print(f"compiled {name}: up to date in {native.build_dir(name)}")
+        else:
+            console.print(f"compiled {name}: built in {where}; new processes use it")
+    if failed:
+        raise typer.Exit(1)
 
 
 @app.command(name="compile-encoders")

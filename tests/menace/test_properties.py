@@ -78,7 +78,8 @@ def test_M_X2_to_M_X15_random_defaults_come_from_their_own_stream() -> None:
             b.act(db.seat, choice)
             assert a.rng.state == b.rng.state
         assert a.log_for(None) == b.log_for(None)
-    assert Menace.__init__.__code__.co_names.count("derived") == 1
+    if hasattr(Menace.__init__, "__code__"):  # (the compiled build, treachery compile, keeps no code object)
+        assert Menace.__init__.__code__.co_names.count("derived") == 1
 
 
 def test_M_X3_turn_default_is_draw_else_a_random_card_from_hand() -> None:

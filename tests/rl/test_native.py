@@ -37,7 +37,7 @@ def test_a_build_of_these_sources_is_usable(tmp_path: Path, monkeypatch: pytest.
 def test_a_build_of_other_sources_is_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TREACHERY_NATIVE", raising=False)
     hashes = native.source_hashes()
-    hashes["menace"] = "0" * 64  # as if menace.py was edited after the build
+    hashes["rl.encoders.menace"] = "0" * 64  # as if menace.py was edited after the build
     assert native.usable_build(build=_fake_build(tmp_path, hashes)) is None
 
 

@@ -11,6 +11,8 @@ import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
@@ -29,6 +31,7 @@ def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str
             {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain class: games subclass it, clone by __dict__
 class Game:
     """One running game. Subclasses implement ``_resolve``, ``view`` and ``_copy_state``."""
 
@@ -143,11 +146,13 @@ class Game:
         from the state alone may be kept and keyed on it."""
         return len(self._actions) - len(self._sealed)
 
-    def act(self, seat: int, option: Any, decision_id: int | None = None) -> None:
+    def act(self, seat: Any, option: Any, decision_id: Any = None) -> None:
         """Answer the decision pending for ``seat``; anything illegal raises IllegalAction and changes nothing.
 
         ``option`` may be an Option, its integer id or its text form. ``decision_id``, when given,
         must name the decision currently pending for that seat (a server uses it to drop stale answers).
+        (``seat`` and ``decision_id`` are typed Any: they are checked here, and compiled code would refuse a
+        wrong type with a TypeError before the check could say what is wrong.)
         """
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
@@ -161,7 +166,7 @@ class Game:
             )
         self._commit(decision, option_id)
 
-    def timeout(self, seat: int, decision_id: int | None = None) -> None:
+    def timeout(self, seat: Any, decision_id: Any = None) -> None:
         """The seat's time ran out: its pending decision takes the default the rules declare.
 
         This is the only way to a timeout-only default (``Decision.timeout_only``), which ``act`` refuses.
@@ -169,7 +174,7 @@ class Game:
         decision = self._checked_decision(seat, decision_id)
         self._commit(decision, decision.default_id, timed_out=True)
 
-    def _checked_decision(self, seat: Any, decision_id: int | None) -> Decision:
+    def _checked_decision(self, seat: Any, decision_id: Any) -> Decision:
         decision = self._decision_for(seat)
         if decision_id is not None and decision_id != decision.id:
             raise IllegalAction(
@@ -240,7 +245,7 @@ class Game:
         other._result = self._result
         return other
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Any) -> dict[str, Any]:  # (Any: checked here, see act)
         """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
         ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):

@@ -73,7 +73,8 @@ class Rng:
             wide, j = divmod(wide, i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        return (Rng, (self.state,))  # pickles the same compiled (where the class has no __dict__) and as Python
+
     def copy(self) -> Rng:
-        other = Rng.__new__(Rng)
-        other.state = self.state
-        return other
+        return Rng(self.state)  # (the state is already 64-bit; compiled, the class cannot be made without __init__)

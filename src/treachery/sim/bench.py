@@ -9,8 +9,12 @@ bot that reads its view pays per decision). Machines here are noisy: compare rat
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -153,3 +157,68 @@ def run_bench(
         middle = len(rates) // 2
         report["yardstick_steps_per_s"] = rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2
     return report
+
+
+def engine_kind() -> str:
+    """"compiled" when this process runs the compiled engine and games (``treachery compile``), else "python"."""
+    from .. import native
+
+    return "compiled" if native.usable_build("engine") is not None and native.compiled("engine") else "python"
+
+
+def _measure_in_child(name: str, players: int, seconds: float, yardstick: Path | None, compiled: bool,
+                      ) -> dict[str, Any]:
+    """One player count measured by a fresh interpreter with the compiled build on or off (TREACHERY_NATIVE)."""
+    env = {**os.environ, "TREACHERY_NATIVE": "1" if compiled else "0"}
+    command = [sys.executable, "-m", "treachery.sim.bench", name, str(players), str(seconds), str(yardstick or "")]
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"the bench's child process failed:\n{done.stderr[-2000:]}")
+    row: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return row
+
+
+def run_side_by_side(
+    name: str = "killer",
+    seconds: float = 3.0,
+    players: list[int] | None = None,
+    yardstick: Path | None = DEFAULT_YARDSTICK,
+    on_progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The bench twice per player count, the compiled engine and games then the Python sources, each in its own
+    process with its own yardstick slices, one right after the other: ``report["sides"]`` holds a report per
+    engine ("compiled", "python"), rows in the same order."""
+    cls = game_class(name)
+    counts = players or list(range(cls.min_players, cls.max_players + 1))
+    say = on_progress or (lambda _: None)
+    sides: dict[str, dict[str, Any]] = {}
+    for kind in ("compiled", "python"):
+        sides[kind] = {"game": name, "seconds": seconds, "python": platform.python_version(), "engine": kind,
+                       "machine": platform.machine(), "yardstick_path": str(yardstick) if yardstick else None,
+                       "yardstick_steps_per_s": None, "rows": []}
+    for n in counts:
+        for kind in ("compiled", "python"):
+            say(f"{n} players, {kind}")
+            row = _measure_in_child(name, n, seconds, yardstick, kind == "compiled")
+            if row.pop("engine") != kind:
+                raise RuntimeError(f"the {kind} bench ran the other engine: is the compiled build current?")
+            sides[kind]["rows"].append(row)
+    for side in sides.values():
+        rates = sorted(r["yardstick_steps_per_s"] for r in side["rows"] if r.get("yardstick_steps_per_s"))
+        if rates:
+            middle = len(rates) // 2
+            side["yardstick_steps_per_s"] = rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2
+    return {"game": name, "seconds": seconds, "sides": sides}
+
+
+def _child_main(argv: list[str]) -> None:
+    name, players, seconds, path = argv[0], int(argv[1]), float(argv[2]), argv[3]
+    module = load_yardstick(Path(path)) if path else None
+    if module is not None:
+        module.steps_per_second(0.3)
+    _run(0.2, _act, name, players)
+    print(json.dumps({**measure(name, players, seconds, module), "engine": engine_kind()}))
+
+
+if __name__ == "__main__":
+    _child_main(sys.argv[1:])

@@ -12,6 +12,7 @@ import copy
 import inspect
 import itertools
 import json
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,10 @@ START_RANGE = (-100, 500)  # start values: the game's setup checks them further
 
 
 def default_card_file(game_name: str) -> Path:
-    """The card file that ships beside the game's rules."""
-    return Path(inspect.getfile(game_class(game_name))).with_name("cards.toml")
+    """The card file that ships in the game's package (found from the package, not the rules module: a compiled
+    rules module lives in the build, away from the data files)."""
+    package = sys.modules[game_class(game_name).__module__.rpartition(".")[0]]
+    return Path(inspect.getfile(package)).with_name("cards.toml")
 
 
 def read_cards(path: Path) -> tuple[str, dict[str, Any]]:

@@ -350,3 +350,28 @@ def bench_table(report: dict[str, Any]) -> Table:
         line("yardstick/s", lambda r: _rate(r["yardstick_steps_per_s"]), "dim")
     line("decisions/game", lambda r: f"{r['decisions_per_game']:.1f}")
     return table
+
+
+def bench_comparison(report: dict[str, Any]) -> Table:
+    """The compiled engine and the Python sources side by side (``run_side_by_side``): per player count, each
+    path's rate over the yardstick measured in its own process, and compiled over Python."""
+    compiled, python = report["sides"]["compiled"]["rows"], report["sides"]["python"]["rows"]
+    table = Table(title=f"{report['game']}: compiled and Python, ÷ the yardstick of each run", box=box.SIMPLE_HEAVY,
+                  title_justify="left", padding=(0, 1), pad_edge=False, collapse_padding=True)
+    table.add_column("players", no_wrap=True, min_width=15)
+    for row in compiled:
+        table.add_column(str(row["players"]), justify="right", no_wrap=True, min_width=6)
+
+    def ratio(row: dict[str, Any], key: str) -> float | None:
+        yard = row.get("yardstick_steps_per_s")
+        return row[key] / yard if yard else None
+
+    for label, key in (("act", "act_decisions_per_s"), ("act_fast", "fast_decisions_per_s"),
+                       ("clone+act", "clone_decisions_per_s"), ("view", "views_per_s")):
+        for kind, rows in (("compiled", compiled), ("Python", python)):
+            cells = [ratio(r, key) for r in rows]
+            table.add_row(Text(f"{label} ÷ yard, {kind}", style="bold" if kind == "compiled" else ""),
+                          *("—" if c is None else f"{c:.3f}" for c in cells))
+        table.add_row(Text(f"  {label} compiled ÷ Python", style="dim"),
+                      *(f"{c[key] / p[key]:.2f}" for c, p in zip(compiled, python, strict=True)))
+    return table

@@ -68,6 +68,8 @@ class _Table:
 class EatBot:
     """Sensible answers to every decision of the game, from the seat's view alone."""
 
+    single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
@@ -1503,7 +1504,7 @@ class Eat(Game):
     def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
         return chat.channels(self, seat)
 
-    def determinized(self, seat: int, seed: int) -> Eat:
+    def determinized(self, seat: Any, seed: Any) -> Eat:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (W-H*); see sampler.py."""
         from .sampler import determinize
 

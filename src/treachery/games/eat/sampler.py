@@ -31,6 +31,8 @@ from collections import Counter
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Rng
 from . import catalogue as opt
 from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES
@@ -73,6 +75,7 @@ _NEW_QUEST = re.compile(r"^A new Quest joins the selection: (.+)\.$")
 _CURSED = re.compile(r"^Cursed Map: .+ goes to the Box; (.+) is revealed in its place\.$")
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native): an exception class stays a plain class there
 class SamplerError(RuntimeError):
     """No complete game consistent with the seat's knowledge could be drawn (a bug or a scripted setup)."""
 
@@ -256,7 +259,7 @@ class Knowledge:
             allowed[_ANY] -= 1
 
 
-def determinize(game: Eat, seat: int, seed: int) -> Eat:
+def determinize(game: Eat, seat: Any, seed: Any) -> Eat:  # (checked here: Any, see Game.act)
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")

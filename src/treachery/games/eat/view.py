@@ -104,6 +104,6 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     if ended:  # W-H26
         view["result"] = game.result()
         view["hands"] = {s: [CARD_CODES[c] for c in game.hands[s]] for s in range(game.players)}
-        view["quest_deck"] = [QUEST_CODES[q] for q in reversed(game.quest_deck)]
+        view["quest_deck"] = [QUEST_CODES[q] for q in game.quest_deck[::-1]]
         view["box_at_setup_cards"] = [QUEST_CODES[q] for q in game.box_hidden]
     return view

@@ -1,5 +1,9 @@
 """The Guest (5-12 players): rules spec shared/rules/the-guest.md."""
 
-from .rules import Guest
+from ... import native as _native
+
+_native.activate(__path__, __name__)  # the mypyc build of the rules, views, bots and sampler, if current
+
+from .rules import Guest  # noqa: E402 (after the build is on the search path)
 
 __all__ = ["Guest"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from . import chat
 from .cards import (
@@ -837,7 +838,7 @@ class Guest(Game):
             if alive[seat]:
                 totals[seat] += self.suspicions[seat]  # G-V7
         self.totals = totals
-        said = ", ".join(f"{_P[s]} {totals[s]}" for s in sorted(self.living(), key=lambda s: (-totals[s], s))
+        said = ", ".join(f"{_P[s]} {totals[s]}" for s in sorted(self.living(), key=totals.__getitem__, reverse=True)
                          if totals[s]) or "no votes"
         self._event(self.turn, f"Totals: {said}.", ("G-V7", "G-H16", "G-D25"))
         top = max(totals)
@@ -1018,7 +1019,7 @@ class Guest(Game):
 
         return build_core(self, seat, view)
 
-    def determinized(self, seat: int, seed: int) -> Guest:
+    def determinized(self, seat: Any, seed: Any) -> Guest:  # (checked by the sampler: Any, see Game.act)
         from .sampler import determinize
 
         return determinize(self, seat, seed)

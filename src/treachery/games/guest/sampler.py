@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from typing import Any
 
 from ...engine import Rng
 from . import catalogue as opt
@@ -36,7 +37,7 @@ Vector = tuple[int, ...]
 Step = tuple[str, int, int, int]  # ("set", seat, character, _) ("see", seat, character, _) ("mix", a, b, _)
 
 
-def determinize(game: Guest, seat: int, seed: int) -> Guest:
+def determinize(game: Guest, seat: Any, seed: Any) -> Guest:  # (checked here: Any, see Game.act)
     """A sample of ``game`` as ``seat`` knows it, its hidden parts drawn from ``seed`` (see the module doc)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")

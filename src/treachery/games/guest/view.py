@@ -118,6 +118,6 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
             view["setup_discard"] = names[game.setup_discard[viewer]]  # G-H13
     if ended:
         view["result"] = game.result()
-        view["deck"] = [names[k] for k in reversed(game.deck)]
+        view["deck"] = [names[k] for k in game.deck[::-1]]
         view["hands"] = {s: [names[k] for k in game.hands[s]] for s in range(game.players)}
     return view

@@ -151,6 +151,8 @@ class _Table:
 class KillerBot:
     """Plays the Position/Action pair with the best survival estimate; sensible answers to every choice."""
 
+    single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
@@ -296,7 +298,8 @@ class KillerBot:
             return self.rng.choice(unknown)
         return next(o for o in options if o["text"] == "none")
 
-    _sweep_more = _sweep
+    def _sweep_more(self, t: _Table, options: tuple[Option, ...]) -> Option:
+        return self._sweep(t, options)  # (a method, not an alias: the compiled class cannot alias one)
 
     def _sweep_scan(self, t: _Table, options: tuple[Option, ...]) -> Option:
         mine = self._my_location(t)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, Option, Rng, SetupOverrideError, register
+from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOverrideError, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
@@ -467,7 +468,7 @@ class Killer(Game):
         hand = self.hands[seat]
         if self._ongoing_from_earlier(seat):  # K-T21, K-X7, K-X8
             cards = self.cards.cards
-            default = min(hand, key=lambda c: (cards[c].priority, hand.index(c)))
+            default = min([(cards[c].priority, i, c) for i, c in enumerate(hand)])[2]  # lowest, then first in hand
             self._ask([self._new_decision(
                 seat, "ongoing_position", sorted(opt.POSITION + c for c in hand),
                 "Your ongoing Action is your first card: choose your Position; the other card is discarded "
@@ -897,15 +898,11 @@ class Killer(Game):
         rigged = {self.choice[s] for s in range(n) if acting[s] == ER1}
         lowest = GA3 in acting  # K-E38
 
-        def priority(seat: int) -> int:  # K-E19
-            if seat in rigged:
-                return 4
-            if acting[seat] == SB3:
-                return 0
-            return self.cards.cards[self.position[seat]].priority
-
-        pick = (min if lowest else max)(priority(s) for s in candidates)
-        victim = next(s for s in candidates if priority(s) == pick)  # K-V11: clockwise from the First Crew Member
+        printed = self.cards.cards
+        priority = {s: 4 if s in rigged else 0 if acting[s] == SB3 else printed[self.position[s]].priority
+                    for s in candidates}  # K-E19
+        pick = (min if lowest else max)(priority.values())
+        victim = next(s for s in candidates if priority[s] == pick)  # K-V11: clockwise from the First Crew Member
         if acting[victim] == ML2:
             self._event(rnd, f"The alien lunges at {_p(victim)}, who escapes on adrenaline: nobody dies.",
                         ("K-E50", "K-V12"))
@@ -986,7 +983,7 @@ class Killer(Game):
 
         return build_core(self, seat, view)
 
-    def determinized(self, seat: int, seed: int) -> Killer:
+    def determinized(self, seat: Any, seed: Any) -> Killer:  # (checked by the sampler: Any, see Game.act)
         from .sampler import determinize
 
         return determinize(self, seat, seed)

@@ -20,6 +20,7 @@ somebody could be in, not a game anyone played, so it does not replay.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...engine import Decision, Rng
 from . import catalogue as opt
@@ -47,7 +48,7 @@ _SCAN_AT_ROUND_START = re.compile(r"scans slot \d+: the (.+) is face up")
 _SEAT_CHOICE_KINDS = frozenset(("first_card", "second_card", "ongoing_position"))
 
 
-def determinize(game: Killer, seat: int, seed: int) -> Killer:
+def determinize(game: Killer, seat: Any, seed: Any) -> Killer:  # (checked here: Any, see Game.act)
     """A sample of ``game`` as ``seat`` knows it, its hidden parts drawn from ``seed`` (see the module doc)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")

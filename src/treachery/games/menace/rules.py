@@ -13,7 +13,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine import CARD_FILE, Decision, Game, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
 from .cards import (
@@ -1669,7 +1670,7 @@ class Menace(Game):
         self.stack.append(["round"])
         return False
 
-    def determinized(self, seat: int, seed: int) -> Menace:
+    def determinized(self, seat: Any, seed: Any) -> Menace:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (M-H1..H21); see sampler.py."""
         from .sampler import determinize
 

@@ -42,6 +42,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Rng
 from . import catalogue as opt
 from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT, expand
@@ -82,6 +84,7 @@ def _seat(label_number: str) -> int:
     return int(label_number) - 1
 
 
+@mypyc_attr(native_class=False)  # compiled (treachery.native): an exception class stays a plain class there
 class SamplerError(RuntimeError):
     """No complete game consistent with the seat's knowledge could be drawn (a bug or a scripted setup)."""
 
@@ -624,7 +627,7 @@ class _Draft:
         return rest + top[::-1]  # the top of a deck is the end of its list
 
 
-def determinize(game: Menace, seat: int, seed: int) -> Menace:
+def determinize(game: Menace, seat: Any, seed: Any) -> Menace:  # (checked here: Any, see Game.act)
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
