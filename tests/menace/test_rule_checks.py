@@ -65,11 +65,12 @@ def test_M_T33_pool_left_is_zero_outside_the_resolution() -> None:
 
 
 @pytest.mark.rule("M-D2", "M-E7")
-def test_M_D2_raise_morale_gives_two_oxygen() -> None:
+def test_M_D2_raise_morale_gives_three_oxygen() -> None:
+    """Raise Morale's Oxygen is a designed number: +2 in the specification, +3 since balancing (docs/balance.md)."""
     g = game(4, start={"oxygen": 6, "energy": 4}, order=[RM, RM])  # two cards played: EmMA adds none (M-T26)
     round_of(g, {0: f"play {RM}", 1: f"play {RM}"})
     assert [r["card"] for r in g.view(None)["revealed"]] == ["Raise Morale", "Raise Morale"]
-    assert (g.oxygen, g.energy) == (10, 4)
+    assert (g.oxygen, g.energy) == (12, 4)
 
 
 @pytest.mark.rule("M-V16")

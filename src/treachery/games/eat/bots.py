@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Option
 
 KEEP_VALUE = {"stash": 2.0, "shield": 1.6, "last_will": 1.2, "forage": 1.5, "calm": 1.3, "ration": 1.3,
@@ -65,6 +67,7 @@ class _Table:
         return weight * self.need[track]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
 class EatBot:
     """Sensible answers to every decision of the game, from the seat's view alone."""
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Option
 
 DISCARD_ORDER = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
@@ -102,6 +104,7 @@ class _Table:
         return self._favourite
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
 class GuestBot:
     """Heuristic play for Humans, Guests and the mad (see the module docstring)."""
 

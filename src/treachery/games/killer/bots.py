@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Option
 
 FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
@@ -148,6 +150,7 @@ class _Table:
         return loc in self.barricades
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
 class KillerBot:
     """Plays the Position/Action pair with the best survival estimate; sensible answers to every choice."""
 

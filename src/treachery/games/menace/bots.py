@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Decision, Option
 
 GOOD = {"Raise Morale", "Advanced Repair", "Command"}
@@ -25,6 +27,7 @@ _KEY = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "C
 CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # the rest are Neutral
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
 class MenaceBot:
     """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
 
