@@ -33,7 +33,8 @@ def test_a_whole_game_through_the_page(new_tab: Callable[..., Tab], shots: Path,
             mid.append(page.locator("#private h2").inner_text() == "Only you see this")
 
     play_together([tab], on_action=look)
-    assert tab.answered > 0
+    # the page answered at least once, unless the seat was put out before its first decision (Nightfall's night)
+    assert tab.answered > 0 or page.locator(".seat.mine.out").count() == 1
     assert mid == [True] or tab.answered < 2
     result = page.locator("#result")
     result.wait_for()
