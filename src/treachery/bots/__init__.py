@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
 from ..engine import Game, game_class
 from .base import Bot
@@ -16,6 +17,9 @@ def game_module(game_name: str, module: str) -> object | None:
     """The module ``module`` beside the game's rules (``bots``, ``best``, ``beliefs``), if the game ships one."""
     package = game_class(game_name).__module__.rpartition(".")[0]
     module_name = f"{package}.{module}"
+    loaded = sys.modules.get(module_name)
+    if loaded is not None:  # the import machinery's own lookup costs more than a game's bot seating
+        return loaded
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as missing:

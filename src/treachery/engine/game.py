@@ -257,14 +257,16 @@ class Game:
     def event_counts(self) -> dict[str, int]:
         """How often each of the game's ``key_events`` happened so far, counted in the public log: what the
         lab reports as a game's shape beside who won."""
-        markers = self.key_events
-        counts = dict.fromkeys(markers, 0)
-        for event in self._log:
-            if event[0] is None:
-                rules = event[3]
-                for label, marks in markers.items():
-                    if any(mark in rules for mark in marks):
-                        counts[label] += 1
+        markers = [(label, frozenset(marks)) for label, marks in self.key_events.items()]
+        counts = dict.fromkeys(self.key_events, 0)
+        labels_of: dict[tuple[str, ...], list[str]] = {}  # a log repeats a few citation tuples many times
+        for audience, _, _, rules in self._log:
+            if audience is None:
+                labels = labels_of.get(rules)
+                if labels is None:
+                    labels = labels_of[rules] = [label for label, marks in markers if not marks.isdisjoint(rules)]
+                for label in labels:
+                    counts[label] += 1
         return counts
 
     def roles(self) -> list[str]:

@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from ...engine import Decision, Option
 
 FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
+_DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
 WIN_BONUS = 0.6  # worth of the alien dying this round, on top of surviving it
 
 
@@ -28,9 +29,17 @@ class _Table:
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
         self.me: int = view["seat"]
-        self.cards = {c["code"]: c for c in view["cards"]}
-        self.names = {c["code"][:2]: c["location"] for c in view["cards"]}
+        self.cards: dict[str, dict[str, Any]] = {}
+        self.names: dict[str, str] = {}
+        for c in view["cards"]:
+            code = c["code"]
+            self.cards[code] = c
+            self.names[code[:2]] = c["location"]
         self.codes = {name: code for code, name in self.names.items()}
+        # The estimates below are pure functions of this view, asked again and again for the same Location
+        # while the bot weighs its Position and Action pairs: each is worked out once.
+        self._destroy: dict[str, float] = {}
+        self._victim: dict[tuple[str, int, str | None, bool], float] = {}
         self.players = view["players"]
         self.on_board = [p["seat"] for p in self.players if p["on_board"]]
         self.hand: list[str] = view.get("hand", [])
@@ -86,10 +95,16 @@ class _Table:
         return 1.0 / max(1, len(self.face_down))
 
     def destroy_chance(self, loc: str) -> float:
+        chance = self._destroy.get(loc)
+        if chance is None:
+            chance = self._destroy[loc] = self._destroy_chance(loc)
+        return chance
+
+    def _destroy_chance(self, loc: str) -> float:
         if loc in self.destroy_now:
             return 1.0
         chance = 0.0
-        fixed = next((card for card, where in FIXED_DESTROY.items() if where == loc), None)
+        fixed = _DESTROYER_OF.get(loc)
         if fixed and fixed not in self.shown and self.to_act:
             unseen = max(2, 24 - len(self.shown))
             chance += min(0.5, 2 * len(self.to_act) / unseen) * 0.5
@@ -122,6 +137,16 @@ class _Table:
 
     def victim_chance(self, loc: str, priority: int, my_action: str | None = None,
                       moved: dict[int, str] | None = None, rig: bool = False) -> float:
+        if moved:
+            return self._victim_chance(loc, priority, my_action, moved, rig)
+        key = (loc, priority, my_action, rig)
+        chance = self._victim.get(key)
+        if chance is None:
+            chance = self._victim[key] = self._victim_chance(loc, priority, my_action, None, rig)
+        return chance
+
+    def _victim_chance(self, loc: str, priority: int, my_action: str | None,
+                       moved: dict[int, str] | None, rig: bool) -> float:
         mine = self._priority(self.me, priority, my_action)
         lowest = self.lowest or my_action == "GA3"
         others = self.others_at(loc, moved)

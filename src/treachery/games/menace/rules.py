@@ -1701,6 +1701,11 @@ class Menace(Game):
         n, cards = self.players, self.cards
         over = self.over
         players = []
+        face_down = [0] * n  # one pass over the pool, not one per seat
+        if not self.in_resolution:
+            for _, origin in self.pool:
+                if origin >= 0:
+                    face_down[origin] += 1
         for s in range(n):
             entry: dict[str, Any] = {
                 "seat": s,
@@ -1710,7 +1715,7 @@ class Menace(Game):
                 "wounds": [self.cards.wound_names[w] for w in self.wounds[s]],
                 "hand_count": len(self.hands[s]),
                 "deck_count": len(self.decks[s]),
-                "face_down": sum(1 for _, o in self.pool if o == s) if not self.in_resolution else 0,
+                "face_down": face_down[s],
                 "agenda": self.cards.agenda_names[self.agenda[s]] if (self.revealed[s] or s == seat or over) else None,
             }
             if self.character[s] >= 0:
