@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,9 +35,40 @@ def check_citations(name: str, players: int, seeds: range, spec_file: str, prefi
                 assert decision.rules and set(decision.rules) <= known, (decision.kind, decision.rules)
             decision = game.pending()[rng.randrange(len(game.pending()))]
             game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
-        for seat in [None, *range(players)]:
-            clock = 0
-            for event in game.log_for(seat):
-                assert event["rules"] and set(event["rules"]) <= known, event
-                assert isinstance(event["round"], int) and event["round"] >= clock, (clock, event)
-                clock = event["round"]
+        check_log(game, known)
+
+
+def check_log(game: treachery.Game, known: set[str]) -> None:
+    """Every event each seat and a spectator see cites known rules and a round that never runs backwards; every
+    decision still open cites known rules."""
+    for decision in game.pending():
+        assert decision.rules and set(decision.rules) <= known, (decision.kind, decision.rules)
+    for seat in [None, *range(game.players)]:
+        clock = 0
+        for event in game.log_for(seat):
+            assert event["rules"] and set(event["rules"]) <= known, event
+            assert isinstance(event["round"], int) and event["round"] >= clock, (clock, event)
+            clock = event["round"]
+
+
+def audit_every_game(monkeypatch: pytest.MonkeyPatch, name: str, spec_file: str, prefix: str) -> Iterator[None]:
+    """For an autouse fixture of a game's test folder: every game of that kind a test starts through
+    ``treachery.new_game`` has its log checked by ``check_log`` when the test ends, so each scenario also checks
+    what the log tells players in the positions it reaches, which random games rarely do."""
+    if not (SPECS / spec_file).exists():  # the specification is not beside this checkout: nothing to check against
+        yield
+        return
+    known = spec_rule_ids(spec_file, prefix)
+    started: list[treachery.Game] = []
+    new_game = treachery.new_game
+
+    def recording(game_name: str, *args: Any, **kwargs: Any) -> treachery.Game:
+        game = new_game(game_name, *args, **kwargs)
+        if game_name == name:
+            started.append(game)
+        return game
+
+    monkeypatch.setattr(treachery, "new_game", recording)
+    yield
+    for game in started:
+        check_log(game, known)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .util import A, B, C, D, E, act, answer, auto, dead, kinds, open_trial, pending, scenario, texts, vote
+from .util import A, B, C, D, E, F, act, answer, auto, dead, has, kinds, open_trial, pending, scenario, texts, vote
 
 
 @pytest.mark.rule("W-X2", "W-T16")
@@ -47,3 +47,32 @@ def test_W_V39_when_nobody_votes_only_the_legal_targets_tie() -> None:
     answer(g, "vote_window", {B: "reveal keep", C: "reveal keep", D: "reveal keep"})
     assert dead(g, A) and not any(dead(g, s) for s in (B, C, D))
     assert "born_leader" not in {kind for _, kind in kinds(g)}
+
+
+@pytest.mark.rule("W-X2", "W-T13", "W-T16")
+def test_W_X2_a_skipped_any_deck_draw_is_neither_declared_nor_drawn() -> None:
+    """Big Lou (2 Food, 1 Sanity) as a Scavenger (+1 any-deck draw) with Sprained Ankle: skipping the any-deck draw
+    leaves nothing to declare and three fixed draws; skipping a Food draw keeps the any-deck draw to declare."""
+    g = scenario(4, chars={A: "CH03"}, pers={A: "P12"}, round=2, held={A: ["QU06"]})
+    assert pending(g)[A].default["text"] == "skip any"  # W-X2: a wild draw first
+    act(g, A, "skip any")
+    assert A not in dict(kinds(g))
+    auto(g, "select")
+    assert sorted(code[0] for code in g.view(A)["hand"]) == ["F", "F", "S"]
+    g = scenario(4, chars={A: "CH03"}, pers={A: "P12"}, round=2, held={A: ["QU06"]})
+    act(g, A, "skip food")
+    assert dict(kinds(g))[A] == "wild_decks"
+    auto(g, "select")
+    assert len(g.view(A)["hand"]) == 3
+
+
+@pytest.mark.rule("W-Q10", "W-E37")
+def test_W_Q10_cursed_map_with_an_empty_quest_deck_changes_nothing() -> None:
+    g = scenario(6, leader=B, round=5, phase="afternoon", ghosts=[D, F], play={F: "GI07"},
+                 quests={"box": ["QU01", "QU02", "QU04", "QU05", "QU06", "QU07", "QU08", "QU10"],
+                         "selection": ["QU03", "QU09", "QU12"], "deck": []})
+    assert has(g, "Cursed Map: the Quest deck is empty, so nothing happens.")
+    view = g.view(None)
+    assert view["quest_selection"] == ["QU03", "QU09", "QU12"] and view["quest_deck_size"] == 0
+    assert "QU09" not in view["box"] and not g.over
+    assert texts(g, B) == ["quest qu03", "quest qu09", "quest qu12"]

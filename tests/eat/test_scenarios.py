@@ -568,7 +568,7 @@ def test_W_K31b_nobody_can_be_voted_for() -> None:
     assert g.food == -2 and [d.kind for d in g.pending()] == ["rules"] and not g.over
 
 
-@pytest.mark.rule("W-E37", "W-E38", "W-D61", "W-D62", "W-Q10", "W-X7")
+@pytest.mark.rule("W-E37", "W-E38", "W-D61", "W-D62", "W-X7")
 def test_W_K32_ill_wind_lapses_after_cursed_map() -> None:
     g = scenario(6, leader=B, round=5, phase="afternoon", ghosts=[D, F], play={D: "GI08", F: "GI07"},
                  quests={"box": ["QU01", "QU02", "QU05"], "selection": ["QU03", "QU09", "QU12"],
@@ -582,7 +582,7 @@ def test_W_K32_ill_wind_lapses_after_cursed_map() -> None:
     assert texts(g, B) == ["quest qu03", "quest qu04", "quest qu12"]
 
 
-@pytest.mark.rule("W-T16", "W-T22", "W-Q15", "W-X2", "W-D69", "W-D81")
+@pytest.mark.rule("W-T16", "W-T22", "W-Q15", "W-D69", "W-D81")
 def test_W_K33_draw_reductions_down_to_an_empty_hand() -> None:
     g = scenario(4, chars={A: "CH06"}, pers={A: "P05"}, round=2, haunts={A: "GH05"}, held={A: ["QU06"]})
     auto(g, "select")

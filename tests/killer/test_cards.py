@@ -822,6 +822,7 @@ def test_K_E72_motion_tracker_runs_until_its_holder_ends_it():
     g = game(4, removed=["ga", "sb"], start={"round": 2, "ongoing": {P1: {"card": "AC3", "location": "br"}}},
              hands={2: {P1: ["BR2", "AL1"], P2: ["ML2", "CH3"], P3: ["AC1", "CH2"], P4: ["ER1", "BR3"]}})
     play(g, (P1, "keep"), (P1, "slot 1"))
+    assert g.view(None)["hunting_row"][0]["face_up"] is True  # scanned again at this Round Start
     play(g, (P2, "position ML2"), (P3, "position AC1"), (P4, "position ER1"), (P4, "action BR3"),
          (P3, "action CH2"), (P2, "action CH3"), (P1, "position BR2"))
     reveal(g, "al")

@@ -65,7 +65,6 @@ def _cost(key: str) -> tuple[int, int, int]:
     return CARDS.ability_oxygen[a], CARDS.ability_energy[a], CARDS.ability_discards[a]
 
 
-@pytest.mark.rule("M-K38")
 def test_M_D4_costs_the_rulebook_leaves_open_and_M_D52_ability_prices() -> None:
     """M-D4: Bloodwork 1, Crunch 1, Moxie 1 Oxygen (gain 3, see M-K38), First Aid 2. M-D52: 2 only for the strong
     ones (First Aid, Laser Pistol, Trace, Overclock), otherwise 1 resource or a discard, or free."""

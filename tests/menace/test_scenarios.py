@@ -351,6 +351,8 @@ def test_M_K24_death_by_empty_hand_and_deck_M_T4_M_V8() -> None:
 
 @pytest.mark.rule("M-Q10", "M-V32", "M-Q6")
 def test_M_K25_coward_switches_back_and_wins_M_V34_M_V35_M_W14() -> None:
+    fresh = game(7, agendas=["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"], emma=[REP] * 20)
+    assert fresh.view(None)["coward_side"] == "crew"  # M-V32: the Coward starts with the Crew
     for advanced in (False, True):
         g = game(7, agendas=["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"],
                  emma=[REP] * 20, advanced=advanced, leader=2,
