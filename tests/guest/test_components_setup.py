@@ -53,7 +53,8 @@ def test_G_C3_G_C4_G_E57_two_sides_and_the_office_on_top() -> None:
 def test_G_C5_G_C6_G_C7_G_C8_G_D15_G_Q2_G_Q30_counts() -> None:
     printed = {"vote": 12, "blaster": 4, "misplace": 3, "life_support": 2, "transplant": 3, "amputate": 4,
                "adrenaline": 2}
-    designed = {"infection": 6, "madness": 1, "bribe": 6, "immunity": 3, "suspicion": 8, "restriction": 6}
+    # G-C7's designed counts as balanced (docs/balance.md): Infection 6 -> 16, Suspicion 8 -> 2, Restriction 6 -> 2
+    designed = {"infection": 16, "madness": 1, "bribe": 6, "immunity": 3, "suspicion": 2, "restriction": 2}
     assert {e: BY_EFFECT[e].count for e in printed} == printed
     assert {e: BY_EFFECT[e].count for e in designed} == designed
     assert sum(c.count for c in CARDS.cards) == 60 and sum(c.count for c in CARDS.cards if c.effect != "vote") == 48
@@ -160,8 +161,8 @@ def test_G_S8_G_S9_G_X2_setup_discard_is_simultaneous_and_secret() -> None:
 
 
 def test_G_S10_G_S11_G_Q10_status_cards_kept_at_setup() -> None:
-    deal = {P1: ["suspicion"] * 3, P2: ["infection", "infection", "bribe"], P3: ["bribe"] * 3,
-            P4: ["madness", "blaster", "bribe"], P5: ["restriction"] * 3}
+    deal = {P1: ["suspicion", "suspicion", "immunity"], P2: ["infection", "infection", "bribe"], P3: ["bribe"] * 3,
+            P4: ["madness", "blaster", "bribe"], P5: ["restriction", "restriction", "immunity"]}
     game = new(5, deal=deal, commander=P1, deck=["bribe"])
     for seat, card in ((P1, "suspicion"), (P2, "bribe"), (P3, "bribe"), (P4, "bribe"), (P5, "restriction")):
         game.act(seat, f"discard {card}")
@@ -181,7 +182,8 @@ def test_G_S14_G_S15_G_S16_commander_random_and_first() -> None:
 
 
 def test_G_S17_starting_state() -> None:
-    deal = {s: ["suspicion", "bribe", "restriction"] for s in range(5)}
+    deal = {s: ["suspicion", "bribe", "restriction"] for s in (P1, P3)}
+    deal[P4] = ["immunity", "bribe", "misplace"]
     deal[P2] = ["infection", "infection", "bribe"]
     deal[P5] = ["amputate", "transplant", "blaster"]
     game = new(5, deal=deal, commander=P1, deck=["vote"])
@@ -199,8 +201,8 @@ def test_G_D1_to_G_D13_texts_are_ours_and_complete() -> None:
     own text, with the designed colour and count (the effects themselves are tested in test_cards)."""
     expected = {"blaster": ("green", 4), "misplace": ("green", 3), "life_support": ("green", 2),
                 "transplant": ("green", 3), "amputate": ("yellow", 4), "adrenaline": ("yellow", 2),
-                "infection": ("red", 6), "madness": ("red", 1), "bribe": ("yellow", 6), "suspicion": ("yellow", 8),
-                "immunity": ("yellow", 3), "restriction": ("grey", 6), "vote": ("blue", 12)}
+                "infection": ("red", 16), "madness": ("red", 1), "bribe": ("yellow", 6), "suspicion": ("yellow", 2),
+                "immunity": ("yellow", 3), "restriction": ("grey", 2), "vote": ("blue", 12)}
     assert {c.effect: (c.colour, c.count) for c in CARDS.cards} == expected
     assert BY_EFFECT["immunity"].vote_only and BY_EFFECT["bribe"].vote_only and BY_EFFECT["suspicion"].vote_only
     for card in CARDS.cards:
@@ -215,10 +217,15 @@ def test_G_D16_G_D17_deck_after_setup() -> None:
 
 
 def test_G_D18_G_D19_G_D20_designed_counts_reasoned() -> None:
+    """The designed counts as balanced (docs/balance.md): Infection outnumbers the eight printed cures, Bribe is the
+    commonest vote lever and Diplomatic Immunity rarer, two Restrictions, one Madness; the six still fill the
+    30 places beside the printed cards, so the deck keeps its 48 (G-D17, G-S6)."""
     counts = Counter({c.effect: c.count for c in CARDS.cards})
-    assert counts["infection"] == 6 and counts["amputate"] + counts["blaster"] == 8
-    assert counts["suspicion"] > counts["bribe"] > counts["immunity"]
-    assert counts["restriction"] == 6 and counts["madness"] == 1
+    assert counts["infection"] == 16 > counts["amputate"] + counts["blaster"] == 8
+    assert counts["bribe"] > counts["immunity"] > counts["suspicion"] == 2
+    assert counts["restriction"] == 2 and counts["madness"] == 1
+    designed = ("infection", "madness", "bribe", "immunity", "suspicion", "restriction")
+    assert sum(counts[e] for e in designed) == 30 and sum(counts.values()) - counts["vote"] == 48
 
 
 def test_G_D29_a_card_file_overrides_counts_texts_and_rules(tmp_path: Path) -> None:

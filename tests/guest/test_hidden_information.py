@@ -19,9 +19,14 @@ from treachery.games.guest.rules import Guest
 from .util import P1, P2, P3, P4, P5, G, H, ballots, logged, play, settle, start
 
 Seen = dict[str, Any]
-NON_REVEALING_DECK = ["bribe", "suspicion", "vote", "amputate", "restriction", "suspicion", "vote", "life_support",
-                      "immunity", "vote", "adrenaline", "suspicion", "restriction", "vote", "bribe", "amputate",
-                      "vote", "restriction", "vote", "vote", "vote", "vote"]
+# No card in it shows a character or moves a hand. The twins' hands hold the Suspicion and Restriction cards
+# (2 of each in the game, G-C7), so the deck holds none.
+NON_REVEALING_DECK = ["bribe", "immunity", "vote", "amputate", "bribe", "vote", "life_support", "vote", "adrenaline",
+                      "bribe", "vote", "amputate", "vote", "bribe", "amputate", "vote", "vote", "vote", "vote"]
+# A legal setup deal (G-C7 counts) in which every seat holds a Bribe and something else to discard.
+SETUP_DEAL = {P1: ["suspicion", "bribe", "immunity"], P2: ["suspicion", "bribe", "restriction"],
+              P3: ["immunity", "bribe", "adrenaline"], P4: ["immunity", "bribe", "amputate"],
+              P5: ["restriction", "bribe", "amputate"]}
 
 
 def seen(game: Guest, seat: int | None) -> Seen:
@@ -75,7 +80,7 @@ def twin_random(a: Guest, b: Guest, blind: list[int | None], seed: int, hidden_s
 @pytest.mark.parametrize("seed", range(6))
 def test_G_H1_G_S5_other_characters_never_leak(seed: int) -> None:
     """G-H1, G-H9, G-H20: P2 and P3 swap characters; P1, P4, P5 and the public cannot tell."""
-    hands = {P1: ["suspicion", "amputate"], P2: ["bribe", "restriction"], P3: ["suspicion", "adrenaline"],
+    hands = {P1: ["suspicion", "amputate"], P2: ["bribe", "restriction"], P3: ["immunity", "adrenaline"],
              P4: ["restriction", "immunity"], P5: ["bribe", "suspicion"]}
     a = start(5, [H, G, H, G, H], hands=hands, infections={P3: 1}, deck=NON_REVEALING_DECK, seed=seed)
     b = start(5, [H, H, G, G, H], hands=hands, infections={P3: 1}, deck=NON_REVEALING_DECK, seed=seed)
@@ -91,7 +96,7 @@ def test_G_H10_G_H11_other_hands_never_leak(seed: int) -> None:
     deck = [c for c in NON_REVEALING_DECK if c not in ("life_support",)]
     a = start(5, [H, G, H, G, H], hands={P3: ["amputate", "restriction", "bribe"], P1: ["suspicion"]},
               infections={P2: 1}, deck=deck, seed=seed)
-    b = start(5, [H, G, H, G, H], hands={P3: ["suspicion", "suspicion", "immunity"], P1: ["suspicion"]},
+    b = start(5, [H, G, H, G, H], hands={P3: ["suspicion", "immunity", "immunity"], P1: ["suspicion"]},
               infections={P2: 1}, deck=deck, seed=seed)
     steps, kinds = twin_random(a, b, [None, P1, P2, P4, P5], seed, [P3])
     assert steps > 20 and {"priority", "ballot"} <= kinds
@@ -126,7 +131,7 @@ def test_G_H17_deck_order_never_leaks() -> None:
 def test_G_H13_G_X2_setup_discards_known_only_to_the_discarder() -> None:
     import treachery
 
-    deal_a = {s: ["suspicion", "bribe", "restriction"] for s in range(5)}
+    deal_a = dict(SETUP_DEAL)
     deal_b = dict(deal_a)
     deal_b[P2] = ["suspicion", "bribe", "amputate"]
     a = treachery.new_game("guest", players=5, seed=1, setup={"deal": deal_a, "commander": 0, "deck": ["bribe"]})
@@ -203,7 +208,7 @@ def test_G_H25_G_X1_G_D28_G_Q28_commander_election_secret() -> None:
     results = []
     for named in (P3, P4):
         game = treachery.new_game("guest", players=5, seed=2, options={"commander_by_vote": True},
-                                  setup={"deal": {s: ["suspicion", "bribe", "restriction"] for s in range(5)},
+                                  setup={"deal": SETUP_DEAL,
                                          "deck": ["bribe"]})
         for seat in range(5):
             game.act(seat, "discard bribe")

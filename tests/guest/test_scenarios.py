@@ -35,8 +35,9 @@ from .util import (
     texts,
 )
 
-NO_STATUS_DEAL6 = {0: ["suspicion"] * 3, 1: ["suspicion"] * 3, 2: ["suspicion", "suspicion", "bribe"],
-                   3: ["bribe"] * 3, 4: ["bribe", "bribe", "restriction"], 5: ["restriction"] * 3}
+NO_STATUS_DEAL6 = {0: ["suspicion", "suspicion", "bribe"], 1: ["bribe"] * 3, 2: ["bribe", "bribe", "restriction"],
+                   3: ["restriction", "immunity", "immunity"], 4: ["immunity", "amputate", "amputate"],
+                   5: ["amputate", "amputate", "adrenaline"]}
 
 
 def _discard_defaults(game) -> None:  # type: ignore[no-untyped-def]
@@ -201,7 +202,8 @@ def test_G_K9_blasters_three_cases(target: int, alive_after: bool, char_after: i
 
 
 def _k10(amputate: bool):  # type: ignore[no-untyped-def]
-    deck = ["infection"] + ["bribe"] * 4 + ["bribe"] + ["suspicion"] * 4 + ["suspicion", "suspicion"]
+    # draws: P3 the Infection, four fillers, P3 a Bribe, four fillers, P3 a Suspicion (vote-only cards: no plays)
+    deck = ["infection"] + ["bribe"] * 4 + ["bribe"] + ["immunity"] * 3 + ["bribe"] + ["suspicion", "suspicion"]
     game = start(5, [H, G, H, G, H], active=P3, deck=deck, hands={P2: ["amputate"]})
     assert game.infection[P3] == 1 and game.view(None)["players"][P3]["infection"] == 1
     end_turn(game)
@@ -386,7 +388,7 @@ def test_G_K20_life_support_cut_short_by_a_vote() -> None:
 def test_G_K21_the_deck_runs_out_mid_effect() -> None:
     counts = {c.effect: c.count for c in load_cards().cards}
     counts["vote"] = 9
-    hands = {P5: ["life_support", "amputate", "restriction"], P9: ["bribe", "bribe"], P12: ["suspicion", "suspicion"]}
+    hands = {P5: ["life_support", "amputate", "restriction"], P9: ["bribe", "bribe"], P12: ["immunity", "immunity"]}
     deck = ["suspicion", "bribe"]
     used = Counter(c for cards in hands.values() for c in cards) + Counter(deck)
     rest = Counter(counts) - used
@@ -489,8 +491,8 @@ def test_G_K25_final_duel_of_two(suspicion: bool) -> None:
 
 
 def test_G_K26_status_cards_kept_at_setup() -> None:
-    deal = {P1: ["suspicion"] * 3, P2: ["infection"] * 3, P3: ["bribe"] * 3, P4: ["madness", "blaster", "bribe"],
-            P5: ["restriction"] * 3}
+    deal = {P1: ["suspicion", "suspicion", "immunity"], P2: ["infection"] * 3, P3: ["bribe"] * 3,
+            P4: ["madness", "blaster", "bribe"], P5: ["restriction", "restriction", "immunity"]}
     game = new(5, deal=deal, commander=P1, deck=["bribe"])
     play(game, (P2, "discard infection"), (P4, "discard bribe"))
     for decision in game.pending():
