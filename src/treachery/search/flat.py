@@ -125,6 +125,7 @@ class FlatBot:
     margin = 1.5
     rollouts = 240  # at most this many rollouts a decision: fewer worlds (never under 8) or a random subset of
     min_worlds = 8  # the options (always with the heuristic's answer) when a decision has many options
+    rollout_players = 5  # ...at this many players; a larger table (longer rollouts) gets proportionally fewer
     search_kinds: frozenset[str] | None = None  # decision kinds searched (None: every one with two options or more)
 
     def __init__(self, seed: int) -> None:
@@ -138,11 +139,13 @@ class FlatBot:
         default = self.guide.choose(view, decision)
         if samples is None or (self.search_kinds is not None and decision.kind not in self.search_kinds):
             return default
+        players = len(view.get("players", ())) or self.rollout_players
+        budget = int(self.rollouts * min(1.0, self.rollout_players / players))
         ids = list(decision.ids)
-        if len(ids) * self.min_worlds > self.rollouts:
+        if len(ids) * self.min_worlds > budget:
             others = [i for i in ids if i != default["id"]]
-            ids = [default["id"], *self.rng.sample(others, self.rollouts // self.min_worlds - 1)]
-        worlds = max(self.min_worlds, min(self.worlds, self.rollouts // len(ids)))
+            ids = [default["id"], *self.rng.sample(others, max(1, budget // self.min_worlds - 1))]
+        worlds = max(self.min_worlds, min(self.worlds, budget // len(ids)))
         found = flat_search(decision.seat, decision, samples, self.rng, worlds, self.heuristic, default["id"],
                             self.margin, ids)
         return next(o for o in options if o["id"] == found.option_id)
