@@ -50,8 +50,8 @@ def _game_at_choice(name: str, players: int, seed: int) -> tuple[Game, int]:
 
 
 @pytest.mark.parametrize("name", ["killer", "eat"])
-def test_best_is_the_flat_search_bot_and_plays_legal_options(name: str) -> None:
-    assert isinstance(bot_for(name, "best", 1), KillerBestBot if name == "killer" else EatBestBot)
+def test_lookahead_is_the_flat_search_bot_and_plays_legal_options(name: str) -> None:
+    assert isinstance(bot_for(name, "lookahead", 1), KillerBestBot if name == "killer" else EatBestBot)
     game = treachery.new_game(name, players=4, seed=5)
     bots = [SMALL[name](s) if s == 0 else bot_for(name, "heuristic", s) for s in range(4)]
     while not game.over:

@@ -19,4 +19,4 @@ class EatBestBot(FlatBot):
     rollouts = 96  # a rollout here is long (whole raft): keeps a decision at 10 players under 1 s
 
 
-BEST_BOT = EatBestBot  # what `--bots best` seats for this game
+LOOKAHEAD_BOT = EatBestBot  # what `--bots lookahead` seats (not yet `best`: see docs/bots.md, Flat search)

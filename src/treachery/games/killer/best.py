@@ -17,4 +17,4 @@ class KillerBestBot(FlatBot):
     margin = 1.5
 
 
-BEST_BOT = KillerBestBot  # what `--bots best` seats for this game
+LOOKAHEAD_BOT = KillerBestBot  # what `--bots lookahead` seats (not yet `best`: see docs/bots.md, Flat search)
