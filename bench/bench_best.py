@@ -3,6 +3,7 @@ process, so other jobs on a shared machine do not count): every seat is played b
 decision with more than one option is timed from the view and log it is handed to the option it returns.
 
     nice -n 10 .venv/bin/python bench/bench_best.py --games 5
+    nice -n 10 .venv/bin/python bench/bench_best.py --games 1 --kind lookahead --game killer --game eat
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from treachery.bots.base import ask
 from treachery.sim.runner import bot_seed
 
 
-def measure(game_name: str, players: int, games: int) -> list[float]:
+def measure(game_name: str, players: int, games: int, kind: str = "best") -> list[float]:
     spent: list[float] = []
     for seed in range(games):
         game = new_game(game_name, players, seed)
-        bots = [bot_for(game_name, "best", bot_seed(seed, s)) for s in range(players)]
+        bots = [bot_for(game_name, kind, bot_seed(seed, s)) for s in range(players)]
         while not game.over:
             decision = game.pending()[0]
             started = time.process_time()
@@ -36,12 +37,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all four")
+    parser.add_argument("--kind", default="best", help="the bot kind timed (lookahead: Killer and Eat)")
     args = parser.parse_args()
     print("| game | players | decisions timed | mean ms | p95 ms | max ms |")
     print("|---|---:|---:|---:|---:|---:|")
     for name in args.game or ["killer", "menace", "guest", "eat"]:
         players = game_class(name).max_players
-        spent = sorted(measure(name, players, args.games))
+        spent = sorted(measure(name, players, args.games, args.kind))
         p95 = spent[int(0.95 * (len(spent) - 1))]
         print(f"| {name} | {players} | {len(spent)} | {1000 * statistics.fmean(spent):.1f} | {1000 * p95:.1f} | "
               f"{1000 * spent[-1]:.1f} |", flush=True)

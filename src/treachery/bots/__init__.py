@@ -10,7 +10,7 @@ from .base import Bot
 from .random_bot import RandomBot
 
 __all__ = ["Bot", "RandomBot", "best_bot_class", "bot_for", "bot_kinds", "game_module", "has_sampler",
-           "heuristic_bot_class"]
+           "heuristic_bot_class", "lookahead_bot_class"]
 
 
 def game_module(game_name: str, module: str) -> object | None:
@@ -39,6 +39,12 @@ def best_bot_class(game_name: str) -> type[Bot] | None:
     return getattr(game_module(game_name, "best"), "BEST_BOT", None) or heuristic_bot_class(game_name)
 
 
+def lookahead_bot_class(game_name: str) -> type[Bot] | None:
+    """The game's flat-search bot (``LOOKAHEAD_BOT`` in its ``best`` module: the heuristic checked by a search over
+    sampled worlds, ``treachery.search.flat``), where it ships one."""
+    return getattr(game_module(game_name, "best"), "LOOKAHEAD_BOT", None)
+
+
 def has_sampler(game_name: str) -> bool:
     """Whether the game overrides ``Game.determinized``, which search bots plan over."""
     return game_class(game_name).determinized is not Game.determinized
@@ -50,6 +56,8 @@ def bot_kinds(game_name: str) -> list[str]:
     kinds = ["random"]
     if heuristic_bot_class(game_name) is not None:
         kinds += ["heuristic", "best"]
+    if lookahead_bot_class(game_name) is not None:
+        kinds.append("lookahead")
     if has_sampler(game_name):
         kinds.append("ismcts")
     return kinds
@@ -67,6 +75,9 @@ def bot_for(game_name: str, kind: str, seed: int) -> Bot:
     best = best_bot_class(game_name) if kind == "best" else None
     if best is not None:
         return best(seed)  # type: ignore[call-arg]
+    lookahead = lookahead_bot_class(game_name) if kind == "lookahead" else None
+    if lookahead is not None:
+        return lookahead(seed)  # type: ignore[call-arg]
     name, _, budget = kind.partition(":")
     if name == "ismcts" and has_sampler(game_name):
         from ..search.bot import guided_bot

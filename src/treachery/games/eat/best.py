@@ -1,0 +1,22 @@
+"""The Who Should We Eat? bot that looks ahead: the heuristic bot's answer, checked by a flat search over
+sampled worlds.
+
+Eat hides hands, the decks, what each player kept and played face down; the sampler deals what the seat cannot
+see again. In each sampled world every option (a random subset, with the heuristic's answer, when a choice has
+many) is played out with the heuristic bot at every seat, the same bots for every option of a world, and the
+heuristic's answer is replaced only by an option that wins clearly more often (``treachery.search.flat``)."""
+
+from __future__ import annotations
+
+from ...search.flat import FlatBot
+from .bots import EatBot
+
+
+class EatBestBot(FlatBot):
+    heuristic = EatBot
+    worlds = 24
+    margin = 1.5
+    rollouts = 96  # a rollout here is long (whole raft): keeps a decision at 10 players under 1 s
+
+
+LOOKAHEAD_BOT = EatBestBot  # what `--bots lookahead` seats (not yet `best`: see docs/bots.md, Flat search)

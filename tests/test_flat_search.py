@@ -1,0 +1,111 @@
+"""The flat search behind Killer's and Eat's `best` bots: deterministic per seed, blind to what its seat cannot
+see (it plans over the sampler's worlds only), and it keeps the heuristic's answer unless it clearly loses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import treachery
+from treachery.bots import bot_for, heuristic_bot_class
+from treachery.bots.base import ask
+from treachery.engine import Game
+from treachery.games.eat.best import EatBestBot
+from treachery.games.killer.best import KillerBestBot
+from treachery.search.flat import flat_search
+
+
+class _SmallKiller(KillerBestBot):
+    worlds = 4
+
+
+class _SmallEat(EatBestBot):
+    worlds = 3
+    min_worlds = 2
+    rollouts = 12
+
+
+SMALL = {"killer": _SmallKiller, "eat": _SmallEat}
+
+
+def _first_choice(game: Game, seed: int) -> int:
+    """Play heuristic seats until the fourth choice of two options or more; the seat that has it."""
+    heuristic = heuristic_bot_class(game.name)
+    assert heuristic is not None
+    bots = [heuristic(seed + s) for s in range(game.players)]  # type: ignore[call-arg]
+    choices = 0
+    while True:
+        decision = game.pending()[0]
+        choices += len(decision.options) > 1
+        if choices == 4:
+            return decision.seat
+        game.act(decision.seat, ask(bots[decision.seat], game, decision.seat, decision))
+
+
+def _game_at_choice(name: str, players: int, seed: int) -> tuple[Game, int]:
+    game = treachery.new_game(name, players=players, seed=seed)
+    seat = _first_choice(game, seed)
+    return game, seat
+
+
+@pytest.mark.parametrize("name", ["killer", "eat"])
+def test_lookahead_is_the_flat_search_bot_and_plays_legal_options(name: str) -> None:
+    assert isinstance(bot_for(name, "lookahead", 1), KillerBestBot if name == "killer" else EatBestBot)
+    game = treachery.new_game(name, players=4, seed=5)
+    bots = [SMALL[name](s) if s == 0 else bot_for(name, "heuristic", s) for s in range(4)]
+    while not game.over:
+        decision = game.pending()[0]
+        option = ask(bots[decision.seat], game, decision.seat, decision)
+        assert option in decision.options
+        game.act(decision.seat, option)
+
+
+@pytest.mark.parametrize("name", ["killer", "eat"])
+def test_the_same_seed_gives_the_same_choices(name: str) -> None:
+    records = []
+    for _ in range(2):
+        game, seat = _game_at_choice(name, 5, 11)
+        bot = SMALL[name](7)
+        chosen = []
+        for _ in range(4):
+            if game.over:
+                break
+            decision = game.pending()[0]
+            option = ask(bot, game, decision.seat, decision) if decision.seat == seat else decision.default
+            chosen.append((decision.seat, option["id"]))
+            game.act(decision.seat, option)
+        records.append(chosen)
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("name", ["killer", "eat"])
+def test_a_twin_that_differs_only_in_what_the_seat_cannot_see_gets_the_same_answer(name: str) -> None:
+    """The bot reads only its seat's view and the sampler's worlds: a sample of the game (the same view and log
+    for the seat, hidden cards dealt again) gets the same answer from a bot of the same seed."""
+    differed = 0
+    for seed in range(4):
+        game, seat = _game_at_choice(name, 5, seed)
+        twin = game.determinized(seat, 1000 + seed)
+        assert twin.view(seat) == game.view(seat)
+        others = [s for s in range(game.players) if s != seat]
+        differed += any(twin.view(s) != game.view(s) for s in others)
+        decision = game.pending_for(seat)[0]
+        answers = [ask(SMALL[name](3), g, seat, g.pending_for(seat)[0])["id"] for g in (game, twin)]
+        assert answers[0] == answers[1], decision
+    assert differed  # the twins did hide something different
+
+
+def test_the_search_keeps_the_heuristics_answer_unless_another_option_wins_clearly() -> None:
+    game, seat = _game_at_choice("killer", 5, 2)
+    decision = game.pending_for(seat)[0]
+    default = decision.ids[0]
+    heuristic = heuristic_bot_class("killer")
+    found = flat_search(seat, decision, lambda s: game.determinized(seat, s), random.Random(1), 6,
+                        heuristic, default, float("inf"))  # type: ignore[arg-type]
+    assert found.option_id == default and found.edges[default] == (0.0, 0.0)
+    assert set(found.edges) == set(decision.ids)
+    free = flat_search(seat, decision, lambda s: game.determinized(seat, s), random.Random(1), 6,
+                       heuristic, default, 0.0)  # type: ignore[arg-type]
+    best = max(free.edges.values())[0]
+    assert free.option_id == (default if best <= 0 else max(free.edges, key=lambda i: free.edges[i][0]))
