@@ -2,10 +2,12 @@
 
 import { h, replace } from "./dom.js";
 import { homePage } from "./home.js";
+import { watchMotion } from "./motion.js";
 import { replayPage } from "./replay.js";
 import { roomPage } from "./room.js";
 
 const root = document.getElementById("app");
+watchMotion(root);
 const path = location.pathname;
 const room = path.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
 const replay = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/?$/);

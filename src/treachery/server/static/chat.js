@@ -56,7 +56,7 @@ export class ChatPanel {
       const body = message.claim ? message.text || ["claims ", show(message.claim, view || {})] : message.text;
       this.list.append(h("li", { class: `chat-line${message.claim ? " claim" : ""}` },
         usable.length > 1 ? h("span", { class: "channel" }, `[${channel ? channel.label || channel.id : message.channel}] `) : null,
-        h("strong", {}, who), ": ", body));
+        h("strong", { class: "chat-who", dataset: seated ? { seat: String(message.seat) } : null }, who), ": ", body));
     }
     if ((messages || []).length !== this.shown) this.list.scrollTop = this.list.scrollHeight;
     this.shown = (messages || []).length;
