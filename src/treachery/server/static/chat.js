@@ -14,7 +14,7 @@ export class ChatPanel {
     this.names = [];
     this.seat = null;
     this.element = h("section", { id: "chat", class: "chat panel", hidden: true, "aria-label": "Chat" });
-    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat messages" });
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat messages", tabindex: "0" });
     this.select = h("select", { "aria-label": "Channel" });
     const input = h("input", { type: "text", maxlength: "300", placeholder: "Say something…", "aria-label": "Chat message", autocomplete: "off" });
     this.form = h("form", { class: "chat-form", onsubmit: (event) => {
