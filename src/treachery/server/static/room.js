@@ -83,8 +83,8 @@ class RoomPage {
     this.render();
   }
 
-  // Leaving for another page of the client: this room's connections close.
-  leave() {
+  // Going to another page of the client: this room's connections close (the seats are kept).
+  unmount() {
     this.left = true;
     clearTimeout(this.followTimer);
     for (const conn of this.connections.values()) conn.close();

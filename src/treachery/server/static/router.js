@@ -9,7 +9,7 @@ import { roomPage } from "./room.js";
 let current = null; // the page on screen, when it has something to close (a room's connections)
 
 export function showPage(root, path) {
-  if (current && typeof current.leave === "function") current.leave();
+  if (current && typeof current.unmount === "function") current.unmount();
   current = null;
   const room = path.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
   const replay = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/?$/);
