@@ -24,7 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, setti
 
     settings = settings_from_env(settings or Settings(), os.environ)
     config = uvicorn.Config(create_app(db, settings), host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20, ws_per_message_deflate=False, ws_ping_interval=20,
+                            ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=3)
     if not settings.send_buffer:
         uvicorn.Server(config).run()

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
 
@@ -43,10 +44,12 @@ from .protocol import (
     Join,
     Kick,
     Ping,
+    PlayAgain,
     Pong,
     Ready,
     SeatAuth,
 )
+from .rematch import play_again
 from .replay_builder import ReplayBuilder
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
@@ -80,6 +83,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.admission = admission
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    # pages, scripts, styles and JSON shrink 3-5x; a response that is already compressed (a replay) passes as it is
+    app.add_middleware(GZipMiddleware, minimum_size=512)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
@@ -95,8 +100,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": "malformed", "message": _first_problem(error.errors())}, status_code=422)
 
-    def room_or_404(code: str) -> Room:
-        room = rooms.get(code)
+    async def room_or_404(code: str) -> Room:
+        room = await rooms.find(code)  # a finished room may have left memory: brought back, read-only
         if room is None:
             raise RoomError("no_such_room", "there is no room with that code", 404)
         return room
@@ -124,7 +129,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     @app.get("/api/rooms/{code}")
     async def room_info(request: Request, code: str) -> dict[str, Any]:
         await within_rate("info", request)
-        room = room_or_404(code)
+        room = await room_or_404(code)
         return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
                 "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
                 "seat_labels": [seat_label(room.row.game, i) for i in range(room.row.players)],
@@ -133,25 +138,42 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms/{code}/join")
     async def join(request: Request, code: str, body: Join) -> dict[str, Any]:
         await within_rate("join", request)
-        room = room_or_404(code)
+        room = await room_or_404(code)
         seat, token = await room.join(body.name, body.token)
         return {"room": code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, body: SeatAuth) -> dict[str, Any]:
-        seat = await room_or_404(code).leave(body.token)
+        seat = await (await room_or_404(code)).leave(body.token)
         return {"room": code, "seat": seat, "left": True}
 
     @app.post("/api/rooms/{code}/kick")
     async def kick(code: str, body: Kick) -> dict[str, Any]:
-        await room_or_404(code).kick(body.host_token, body.seat)
+        await (await room_or_404(code)).kick(body.host_token, body.seat)
         return {"room": code, "seat": body.seat, "kicked": True}
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, body: HostAuth) -> dict[str, Any]:
-        room = room_or_404(code)
+        room = await room_or_404(code)
         await room.start(body.host_token)
         return {"room": code, "status": room.status}
+
+    @app.post("/api/rooms/{code}/rematch", status_code=201)
+    async def rematch(request: Request, code: str, body: PlayAgain) -> dict[str, Any]:
+        """The host's "Play again": a new room with the same people, bots and options; see rematch.py."""
+        room = await room_or_404(code)
+        room.check_host(body.host_token)
+        client = client_of(request)
+        fresh = room.rematch is None  # asking again returns the same room: counted once
+        if fresh:
+            refused = admission.may_open_lobby(client)
+            if refused is not None:
+                raise RoomError(refused.code, refused.message, 429)
+            await within_rate("create", request)
+        made = await play_again(rooms, room, body.host_token, body.shuffle, client)
+        if fresh:
+            admission.lobby_opened(client, made.code)
+        return {"room": made.code, "host_token": made.host_token, "invite": f"/r/{made.code}"}
 
     @app.get("/api/rooms/{code}/record")
     async def record(code: str) -> dict[str, Any]:
@@ -189,7 +211,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         if not _origin_ok(websocket, settings):
             await _refuse(websocket, "forbidden_origin", "this origin may not connect", CLOSE_FORBIDDEN_ORIGIN)
             return
-        room = rooms.get(code)
+        room = await rooms.find(code)
         if room is None:
             await _refuse(websocket, "no_such_room", "there is no room with that code", CLOSE_NO_SUCH_ROOM)
             return

@@ -253,3 +253,20 @@ class Kick(_Strict):
 
 class HostAuth(_Strict):
     host_token: Token
+
+
+class PlayAgain(_Strict):
+    """A finished room's host opens a new room with the same people: in their seats, or shuffled."""
+
+    host_token: Token
+    shuffle: bool = False
+
+
+class RematchOut(BaseModel):
+    """Sent to each connection of a finished room when its host opens a new one: the new room, and to a seat that
+    plays again its new seat and the token for it (to that seat's own connections only)."""
+
+    type: Literal["rematch"] = "rematch"
+    room: str
+    seat: int | None = None
+    token: str | None = None

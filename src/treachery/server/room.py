@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
@@ -31,6 +31,9 @@ from ..engine.options import dev_only
 from . import names
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, NAME_LENGTH, Act, CreateRoom, Error
+
+if TYPE_CHECKING:
+    from .rematch import Rematch
 
 CHAT_KEEP = 100  # messages of each channel kept in memory, and sent to a connection that may newly read them
 
@@ -68,6 +71,7 @@ class Settings:
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
     send_buffer: int = 0  # bytes of kernel send buffer per connection [0: the system's default]
+    ws_deflate: bool = True  # permessage-deflate on WebSocket frames (views repeat their keys: far fewer bytes)
     keep_finished: float = 600.0  # seconds a finished room stays in memory once nobody is connected (then: store)
     chat_rate: float = 1.0  # chat messages per second per connection, sustained ...
     chat_burst: float = 5.0  # ... with bursts up to this many
@@ -179,6 +183,7 @@ class Room:
         # an action is applied in memory but not yet durable: nobody may hear of it (every path that writes an
         # action broadcasts once the write has settled, whichever way)
         self.writing = False
+        self.rematch: Rematch | None = None  # the new room its host opened once this game was over (rematch.py)
 
     # ---- restore --------------------------------------------------------------------------------
 
@@ -361,6 +366,10 @@ class Room:
                 seat.away_timer = None
             seat.away_bot = False  # the player takes the seat back from its stand-in
         self._broadcast()
+        if self.rematch is not None:  # someone back after the host opened a new game: where it is, and their seat
+            frame = self.rematch.frame(sub.seat)
+            if frame is not None:
+                sub.send(frame)
 
     def detach(self, sub: Subscriber) -> None:
         self.touched = time.monotonic()
@@ -760,11 +769,12 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.lobby_closed: Callable[[Room], None] | None = None  # a lobby started or expired (admission counts)
         self.sweeper: asyncio.Task[None] | None = None
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}  # finished rooms being brought back from the store
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code)
 
-    def _adopt(self, room: Room) -> None:
+    def adopt(self, room: Room) -> None:
         room.on_over = self._finished
         room.on_start = self._started
         self.rooms[room.code] = room
@@ -830,8 +840,32 @@ class Rooms:
         await self.store.run(db.insert_room(row))
         room = Room(row, self.store, self.settings)
         room.creator = creator
-        self._adopt(room)
+        self.adopt(room)
         return room, host_token
+
+    async def find(self, code: str) -> Room | None:
+        """The room in memory, or a finished one brought back from the store (read-only: its game is over) after it
+        left memory or the server restarted; it leaves memory again like any finished room."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        loading = self.loading.get(code)
+        if loading is None:
+            loading = self.loading[code] = asyncio.ensure_future(self._load_finished(code))
+            loading.add_done_callback(lambda _: self.loading.pop(code, None))
+        return await asyncio.shield(loading)
+
+    async def _load_finished(self, code: str) -> Room | None:
+        rows = await self.store.run(db.load_rooms(("over",), code=code))
+        if not rows or code in self.rooms:
+            return self.rooms.get(code)
+        chats = await self.store.run(db.load_chat([code], CHAT_KEEP))
+        room = Room(rows[0], self.store, self.settings)
+        room.restore(rows[0])
+        room.restore_chat(chats.get(code, []))
+        self.adopt(room)
+        self._finished(room)
+        return room
 
     def _finished(self, room: Room) -> None:
         asyncio.get_running_loop().call_later(self.settings.keep_finished, self._evict, room.code)
@@ -860,7 +894,7 @@ class Rooms:
                 await self.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
                 room.status = "over"
                 self._finished(room)
-            self._adopt(room)
+            self.adopt(room)
         for room in self.rooms.values():
             room.resume()
         return len(rows)

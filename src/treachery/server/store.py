@@ -11,7 +11,7 @@ import asyncio
 import concurrent.futures
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -220,7 +220,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 # ---- the operations (each runs inside the writer's transaction) ---------------------------------------
 
 
-def insert_room(row: RoomRow) -> Callable[[Connection], None]:
+def insert_room(row: RoomRow, seated: Sequence[tuple[int, str, str]] = ()) -> Callable[[Connection], None]:
+    """A new room with its empty seats; ``seated``: (seat, name, token hash) of people already in it (a rematch)."""
     def run(connection: Connection) -> None:
         connection.execute(rooms.insert().values(
             code=row.code, game=row.game, players=row.players, seed=row.seed, options=row.options, setup=row.setup,
@@ -230,6 +231,9 @@ def insert_room(row: RoomRow) -> Callable[[Connection], None]:
         connection.execute(seats.insert(), [
             {"room": row.code, "seat": s, "name": None, "token_hash": None, "bot": 0} for s in range(row.players)
         ])
+        for seat, name, digest in seated:
+            connection.execute(update(seats).where(seats.c.room == row.code, seats.c.seat == seat).values(
+                name=name, token_hash=digest))
     return run
 
 
@@ -278,11 +282,16 @@ def append_action(code: str, n: int, seat: int, option: int, decision: int, cid:
     return run
 
 
-def load_rooms(statuses: tuple[str, ...] = ("lobby", "playing")) -> Callable[[Connection], list[RoomRow]]:
-    """Every room in one of ``statuses``, with its seats and its actions in record order."""
+def load_rooms(statuses: tuple[str, ...] = ("lobby", "playing"),
+               code: str | None = None) -> Callable[[Connection], list[RoomRow]]:
+    """Every room in one of ``statuses`` (or only ``code``, if it is in one), with its seats and its actions in
+    record order."""
     def run(connection: Connection) -> list[RoomRow]:
         found: dict[str, RoomRow] = {}
-        for r in connection.execute(select(rooms).where(rooms.c.status.in_(statuses))).mappings():
+        query = select(rooms).where(rooms.c.status.in_(statuses))
+        if code is not None:
+            query = query.where(rooms.c.code == code)
+        for r in connection.execute(query).mappings():
             found[r["code"]] = RoomRow(**{k: r[k] for k in r.keys()})
         if not found:
             return []

@@ -1,18 +1,8 @@
-// The client's entry point: the address picks the page.
+// The client's entry point: the address picks the page (router.js); motion.js animates what updates change.
 
-import { h, replace } from "./dom.js";
-import { homePage } from "./home.js";
-import { replayPage } from "./replay.js";
-import { roomPage } from "./room.js";
+import { watchMotion } from "./motion.js";
+import { showPage } from "./router.js";
 
 const root = document.getElementById("app");
-const path = location.pathname;
-const room = path.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
-const replay = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/?$/);
-
-const page = room ? roomPage(root, room[1]) : replay ? replayPage(root, replay[1]) : homePage(root);
-page.catch((error) => {
-  console.error(error);
-  replace(root, h("main", { class: "narrow" }, h("h1", {}, "Something went wrong"), h("p", {}, String(error.message || error)),
-    h("p", {}, h("a", { href: "/" }, "Home"))));
-});
+watchMotion(root);
+showPage(root, location.pathname);

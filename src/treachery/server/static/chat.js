@@ -14,7 +14,7 @@ export class ChatPanel {
     this.names = [];
     this.seat = null;
     this.element = h("section", { id: "chat", class: "chat panel", hidden: true, "aria-label": "Chat" });
-    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat messages" });
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat messages", tabindex: "0" });
     this.select = h("select", { "aria-label": "Channel" });
     const input = h("input", { type: "text", maxlength: "300", placeholder: "Say something…", "aria-label": "Chat message", autocomplete: "off" });
     this.form = h("form", { class: "chat-form", onsubmit: (event) => {
@@ -56,7 +56,7 @@ export class ChatPanel {
       const body = message.claim ? message.text || ["claims ", show(message.claim, view || {})] : message.text;
       this.list.append(h("li", { class: `chat-line${message.claim ? " claim" : ""}` },
         usable.length > 1 ? h("span", { class: "channel" }, `[${channel ? channel.label || channel.id : message.channel}] `) : null,
-        h("strong", {}, who), ": ", body));
+        h("strong", { class: "chat-who", dataset: seated ? { seat: String(message.seat) } : null }, who), ": ", body));
     }
     if ((messages || []).length !== this.shown) this.list.scrollTop = this.list.scrollHeight;
     this.shown = (messages || []).length;

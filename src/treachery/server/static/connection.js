@@ -65,6 +65,11 @@ export class Connection {
         this.lastError = frame;
         this.listener(this, "error");
         break;
+      case "rematch":
+        // the host opened a new game: its room, and (to a seat's own connections only) the new seat and its token
+        this.rematch = frame;
+        this.listener(this, "rematch");
+        break;
       case "chat":
         // after a reconnect the server sends the recent messages again: keep each message number once
         if (this.state.chat.some((m) => m.n === frame.n)) break;

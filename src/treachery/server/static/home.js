@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
+import { go } from "./router.js";
 import { holdSeat, setHost } from "./store.js";
 
 const BOT_LABELS = { best: "Best bots (read the table)", heuristic: "Heuristic bots (play sensibly)", random: "Random bots" };
@@ -79,7 +80,7 @@ export async function homePage(root) {
         const joined = await api("POST", `/api/rooms/${made.room}/join`, { name: person });
         holdSeat(made.room, joined.seat, joined.token, person);
       }
-      location.assign(made.invite);
+      go(made.invite); // the lobby, without loading the page again
     } catch (error) {
       notice.textContent = error.message;
     }
@@ -94,7 +95,7 @@ export async function homePage(root) {
       notice.textContent = "That is not a room code or an invite link.";
       return;
     }
-    location.assign(`/r/${match[1]}`);
+    go(`/r/${match[1]}`);
   };
 
   replace(root, h("main", { class: "home" },

@@ -52,7 +52,7 @@ class ReplayViewer {
     this.tableRoot = h("div", { class: "table-root" });
     this.reveal = h("section", { class: "panel revealed", id: "revealed", hidden: true, "aria-label": "Every seat's secrets" });
     replace(root, h("div", { class: "replay" },
-      h("div", { class: "replay-bar" }, h("strong", {}, "Replay"),
+      h("section", { class: "replay-bar", "aria-label": "Replay controls" }, h("strong", {}, "Replay"),
         h("label", {}, "Seen by ", eyes),
         button("« First", "first", () => 0), button("◀ Back", "back", () => this.step - 1), this.slider,
         button("Forward ▶", "forward", () => this.step + 1), button("Last »", "last", () => last), this.caption),
@@ -76,9 +76,11 @@ class ReplayViewer {
     const action = step.action;
     const who = action ? this.names[action.seat] : null;
     // the chosen option as the table worded it, its seats named as their players
-    replace(this.caption, withNames(`Step ${this.step} of ${steps.length - 1}` + (action
-      ? ` · ${who}${action.label ? `: ${action.label}${action.timeout ? " (time ran out)" : ""}` : " acted"}` : " · the deal"),
-    this.names));
+    // (the player's name is put in as it is: a bot's name, "Bot P4", holds a seat label of its own)
+    replace(this.caption, `Step ${this.step} of ${steps.length - 1}`, action
+      ? [" · ", h("span", { class: "who", dataset: { seat: String(action.seat) } }, who),
+        action.label ? [": ", withNames(`${action.label}${action.timeout ? " (time ran out)" : ""}`, this.names)] : " acted"]
+      : " · the deal");
     const seats = this.replay.names.map((name, i) => ({ seat: i, name, bot: !name, connected: true }));
     this.table.update({ seat, state: { view: step.view, decisions: [], log, seats, over, result: over ? this.replay.result : null,
       cards: this.replay.cards },

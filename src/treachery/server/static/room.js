@@ -7,7 +7,8 @@ import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { seatLabel, useSeatLabels } from "./format.js";
-import { dropSeat, holdSeat, loadRoom } from "./store.js";
+import { go } from "./router.js";
+import { dropSeat, holdSeat, loadRoom, setHost } from "./store.js";
 import { Table } from "./table.js";
 
 export async function roomPage(root, code) {
@@ -24,6 +25,7 @@ export async function roomPage(root, code) {
   const page = new RoomPage(root, code, info, games);
   page.connect();
   window.treacheryRoom = page; // for people poking at the console
+  return page;
 }
 
 class RoomPage {
@@ -74,9 +76,85 @@ class RoomPage {
       this.notice = conn.status === "removed" ? "Your seat was given up or taken away." : "This browser's seat token is not valid here.";
       if (!this.seatConnections().length) this.open(null, null);
     }
+    if (event === "rematch") { this.follow(conn); return; }
+    if (this.left) return;
     if (event === "error" && conn.lastError) this.notice = conn.lastError.message;
     if (event === "state" || event === "ack") this.notice = "";
     this.render();
+  }
+
+  // Going to another page of the client: this room's connections close (the seats are kept).
+  unmount() {
+    this.left = true;
+    clearTimeout(this.followTimer);
+    for (const conn of this.connections.values()) conn.close();
+  }
+
+  // ---- play again -----------------------------------------------------------------------------
+
+  // Under the end summary: the host's "Play again" (seats kept or shuffled); the others are told they will follow.
+  endActions() {
+    if (!this.endPanel) this.endPanel = h("div", { class: "play-again", id: "play-again" });
+    const held = this.held();
+    const seated = this.seatConnections().length > 0;
+    const next = this.nextRoom;
+    if (next && !seated) { // watching: a link to the players' new game
+      replace(this.endPanel, h("p", {}, "The players started a new game. ", h("a", { href: `/r/${next}`,
+        onclick: (event) => { event.preventDefault(); go(`/r/${next}`); } }, "Watch it")));
+    } else if (held.host && !next) {
+      this.shuffleBox = this.shuffleBox || h("input", { type: "checkbox", id: "play-again-shuffle" });
+      this.playButton = this.playButton || h("button", { type: "button", class: "primary", id: "play-again-button",
+        onclick: () => this.playAgain() }, "Play again");
+      replace(this.endPanel, h("h3", {}, "Another game?"),
+        h("p", { class: "muted" }, "A new room with the same players, bots and options; everyone here follows you into it."),
+        h("div", { class: "play-again-row" }, this.playButton,
+          h("label", { class: "check" }, this.shuffleBox, " Shuffle the seats")));
+    } else if (next) {
+      replace(this.endPanel, h("p", {}, "Joining the new game…"));
+    } else if (seated) {
+      replace(this.endPanel, h("p", { class: "muted" }, "If the host starts another game, you follow into it here."));
+    } else {
+      replace(this.endPanel);
+    }
+    return this.endPanel;
+  }
+
+  async playAgain() {
+    this.playButton.disabled = true;
+    const request = api("POST", `/api/rooms/${this.code}/rematch`, { host_token: this.held().host, shuffle: this.shuffleBox.checked });
+    this.rematchRequest = request;
+    try {
+      const made = await request;
+      setHost(made.room, made.host_token);
+      this.nextRoom = made.room;
+      // this device's seats are told their new tokens on their own connections; without a seat, go now
+      if (!this.seatConnections().length) this.followNow();
+      else this.followTimer = setTimeout(() => this.followNow(), 3000);
+    } catch (error) {
+      this.playButton.disabled = false;
+      this.notice = error.message;
+      this.render();
+    }
+  }
+
+  // A connection heard where the new game is: keep its seat token, and go once every seat held here has heard.
+  follow(conn) {
+    const frame = conn.rematch;
+    this.nextRoom = frame.room;
+    if (conn.seat !== null && frame.token) {
+      holdSeat(frame.room, frame.seat, frame.token, (this.held().seats[conn.seat] || {}).name || "");
+    }
+    if (!this.seatConnections().length) { this.endActions(); return; } // watching: offered as a link
+    clearTimeout(this.followTimer);
+    const waiting = this.seatConnections().filter((c) => !c.rematch);
+    this.followTimer = setTimeout(() => this.followNow(), waiting.length ? 1500 : 0);
+    this.endActions();
+  }
+
+  async followNow() {
+    if (this.left || !this.nextRoom) return;
+    if (this.rematchRequest) await this.rematchRequest.catch(() => null); // the host's new token is kept first
+    if (!this.left) go(`/r/${this.nextRoom}`);
   }
 
   seatConnections() {
@@ -99,6 +177,7 @@ class RoomPage {
   }
 
   render() {
+    if (this.left) return; // gone to another page of the client
     if (this.started()) this.renderTable();
     else this.renderLobby();
   }
@@ -235,6 +314,7 @@ class RoomPage {
         onAct: (decision, option) => { conn.act(decision, option); this.render(); },
         onChat: (channel, text) => conn.chat(channel, text),
         onClaim: (claim) => conn.claim(claim),
+        endActions: () => this.endActions(),
       });
       this.addTools(this.table, passAndPlay);
     }

@@ -33,7 +33,7 @@ export class Table {
       decision: h("section", { id: "decision", class: "decision", "aria-label": "Your decision" }),
       turnNote: h("div", { class: "sr-only", "aria-live": "assertive", id: "turn-note" }),
       private: h("section", { id: "private", class: "private panel", "aria-label": "Only you see this" }),
-      log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "Game log" }),
+      log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "Game log", tabindex: "0" }), // scrolls: reachable by keyboard
       result: h("section", { id: "result", class: "result", hidden: true, "aria-live": "polite" }),
       fate: h("div", { class: "fate-slot" }),
       role: h("div", { class: "role-slot" }),
@@ -49,7 +49,7 @@ export class Table {
         h("h1", {}, o.title), e.round, e.status, e.tools,
         h("a", { href: `/howto/${o.game}`, target: "_blank", rel: "noopener", class: "howto" }, "How to play")),
       e.turnNote,
-      h("div", { class: "layout" },
+      h("main", { class: "layout" },
         h("div", { class: "main" }, e.result, e.fate, e.felt, e.board, e.reference),
         h("aside", { class: "side" }, e.decision, e.role, e.private,
           h("section", { class: `panel log-panel${this.showRules ? " show-rules" : ""}` },
@@ -289,7 +289,8 @@ export class Table {
     const seat = model.spectator ? null : model.seat;
     replace(box, endSummary(summary, { seat, names, seatLabel, withNames: (t) => withCards(withNames(t)) }),
       Object.keys(rest).length ? h("details", {}, h("summary", {}, "Details"), facts(rest, state.view || {})) : null,
-      this.options.replay ? null : h("p", {}, h("a", { href: `/replay/${this.options.room}` }, "Watch the replay")));
+      this.options.replay ? null : h("p", {}, h("a", { href: `/replay/${this.options.room}` }, "Watch the replay")),
+      this.options.endActions ? this.options.endActions() : null);
   }
 
   renderLog(log, names) {
