@@ -92,13 +92,13 @@ async def play_room(srv: Server, auto: bool) -> tuple[list[Client], int]:
         seat, decision = next((c.seat, c.decisions[0]) for c in clients if c.decisions)
         client = clients[seat]
         if seat == 0 and auto and decision["auto"] is not None:
-            await client.until(lambda: all(d["id"] != decision["id"] for d in client.decisions))
+            await client.until(lambda c=client, d=decision: all(x["id"] != d["id"] for x in c.decisions))
             answered_for_p1 += 1
         else:
             cid = f"d{decision['id']}"  # the client's own words, alike in both rooms
             await client.ws.send(json.dumps({"type": "act", "decision": decision["id"],
                                              "option": policy(seat, decision), "cid": cid}))
-            await client.until(lambda: cid in client.acks)
+            await client.until(lambda c=client, cid=cid: cid in c.acks)
     for client in clients:  # every reader stops before anyone leaves: a leaving seat changes the others' frames
         client.reader.cancel()
     for client in clients:

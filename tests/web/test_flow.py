@@ -119,3 +119,34 @@ def test_a_reader_of_the_log_is_left_alone_and_the_pill_brings_the_decision(brow
         page.wait_for_function(FOCUS_IN_DECISION)
     finally:
         tab.close()
+
+
+KEYBOARD_GAMES = [("killer", 4), ("menace", 5), ("eat", 5), ("guest", 5)]
+
+
+@pytest.mark.parametrize(("game", "players"), KEYBOARD_GAMES)
+def test_a_whole_game_with_the_keyboard_only(new_tab: Any, game: str, players: int) -> None:
+    """Start and play to the end pressing keys only: Tab to the Start button, then for each decision the keyboard is
+    already on its first choice; Tab moves along the choices and Enter answers."""
+    tab = new_tab()
+    create_through_page(tab, game, players, "Ann")
+    page = tab.page
+    for _ in range(40):
+        if page.evaluate("() => document.activeElement && document.activeElement.id === 'start'"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    current, answered = "", 0
+    while True:
+        current = _next_decision(page, current)
+        if not current:
+            break
+        assert page.evaluate("() => document.activeElement.matches('#decision button.option')"), \
+            "a new decision did not take the keyboard"
+        count = page.locator("#decision button.option").count()
+        for _ in range((int(current) * 7919) % count):
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        answered += 1
+    assert answered > 3
+    page.wait_for_selector("#result:not([hidden])")
