@@ -54,7 +54,9 @@ class Server:
         self.db = db
         self.port = port or free_port()
         self.extra = extra
-        self.env = {**os.environ, **SUITE_AS_MANY_CLIENTS, **(env or {})}  # TREACHERY_<LIMIT> overrides a limit
+        # one-option decisions wait for the player like any other unless a test turns automatic answers on
+        self.env = {**os.environ, **SUITE_AS_MANY_CLIENTS, "TREACHERY_AUTO_ANSWER": "-1",
+                    **(env or {})}  # TREACHERY_<LIMIT> overrides a limit
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property

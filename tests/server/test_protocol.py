@@ -50,7 +50,7 @@ def test_ladder_codes_in_order_and_resend_applied_once(server: Server) -> None:
         (d,) = s0["decisions"]
         assert s1["decisions"] == []
         assert set(d) == {"id", "seat", "kind", "prompt", "options", "default", "timeout_only", "rules", "deadline",
-                          "unavailable"}
+                          "auto", "unavailable"}
         assert d["seat"] == 0  # Decision.to_dict, the one serialisation, plus the room's deadline and closed moves
         good, bad = d["options"][0]["id"], max(o["id"] for o in d["options"]) + 1
 

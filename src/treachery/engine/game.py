@@ -42,6 +42,9 @@ class Game:
     catalogue: ClassVar[tuple[Option, ...]] = ()
     decision_seconds: ClassVar[int | None] = None  # the table's default time per decision, if the rules set one
     declared_options: ClassVar[tuple[GameOption, ...]] = ()  # what a table may set; the engine checks them once
+    # Decision kinds that are pass-or-play response windows: a table may pass them for a seat that asked it to
+    # when passing is all that seat can do (a one-option decision of another kind is answered for it anyway).
+    response_kinds: ClassVar[tuple[str, ...]] = ()
     # What the balance lab counts in a game (trials, ejections, deaths ...): a player-facing name -> the rule IDs
     # that mark one occurrence in the public log (each occurrence logs exactly one public event carrying one of
     # them, and no other event carries any).

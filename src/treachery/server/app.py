@@ -33,6 +33,7 @@ from .protocol import (
     CLOSE_TOO_MANY,
     CLOSE_UNAUTHENTICATED,
     Act,
+    AutoPass,
     Chat,
     Claim,
     ClientActionId,
@@ -367,6 +368,8 @@ async def _handle(message: Any, room: Room, sub: Subscriber, settings: Settings,
         budget.chat_tokens -= said  # only what was said counts against the budget; a refusal changes nothing
     elif isinstance(parsed, Ready):
         room.set_ready(sub, parsed.ready)
+    elif isinstance(parsed, AutoPass):
+        room.set_auto_pass(sub, parsed.on)
     elif isinstance(parsed, Ping):
         sub.send_model(Pong())
     elif isinstance(parsed, Hello):

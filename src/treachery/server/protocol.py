@@ -104,7 +104,15 @@ class Ready(_Strict):
     ready: bool
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Chat | Claim | Ready, Field(discriminator="type")])
+class AutoPass(_Strict):
+    """A seated player's choice: pass for me in response windows where passing is all I can do (off at first)."""
+
+    type: Literal["auto_pass"]
+    on: bool
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Chat | Claim | Ready | AutoPass,
+                                      Field(discriminator="type")])
 
 
 # ---- server -> client --------------------------------------------------------------------------------
@@ -125,6 +133,7 @@ class DecisionOut(BaseModel):
     options: list[OptionOut]
     default: int
     deadline: float | None = None  # Unix time at which the default is taken, when the room has a time limit
+    auto: float | None = None  # Unix time at which the room answers this one-option decision for the seat
 
 
 class SeatOut(BaseModel):

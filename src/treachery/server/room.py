@@ -69,6 +69,10 @@ class Settings:
     limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
+    # Seconds after which a person's one-option decision is answered for them (a response window only when the seat
+    # asked for it). No answer a person gives takes effect sooner, so an automatic answer looks, to everyone else,
+    # like any quick one. Negative: off (every answer by hand, at once).
+    auto_answer: float = 1.5
     queue_limit: int = 256  # frames waiting for a slow client before it is dropped
     send_buffer: int = 0  # bytes of kernel send buffer per connection [0: the system's default]
     ws_deflate: bool = True  # permessage-deflate on WebSocket frames (views repeat their keys: far fewer bytes)
@@ -151,6 +155,7 @@ class Seat:
     bot: bool = False  # a bot plays this seat for good
     away_bot: bool = False  # a bot stands in while the player is away
     ready: bool = False  # the player said they are ready to start (lobby only; not stored: a restart clears it)
+    auto_pass: bool = False  # pass response windows for this player when passing is all they can do (not stored)
     subscribers: set[Subscriber] = field(default_factory=set)
     away_timer: asyncio.TimerHandle | None = None
 
@@ -171,6 +176,9 @@ class Room:
         self.spectators: set[Subscriber] = set()
         self.deadlines: dict[int, float] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.shown: dict[int, float] = {}  # pending decision id -> when it was first pending (loop time)
+        self.autos: dict[int, tuple[float, asyncio.TimerHandle]] = {}  # decision id -> (Unix time, its auto answer)
+        self.held: set[int] = set()  # decisions whose answer by hand waits for the earliest moment it may apply
         self.drive_task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.on_over: Callable[[Room], None] | None = None
@@ -398,6 +406,17 @@ class Room:
     def _bot_plays(self, seat: int) -> bool:
         return self.seats[seat].bot or self.seats[seat].away_bot
 
+    def set_auto_pass(self, sub: Subscriber, on: bool) -> None:
+        """A seated player asks (or stops asking) to have response windows passed for them when passing is all they
+        can do. It changes only when their own answers are given, never what anyone is sent."""
+        if sub.seat is None:
+            sub.send_model(Error(code="unauthenticated", message="spectators have no decisions to pass"))
+            return
+        self.seats[sub.seat].auto_pass = on
+        if self.game is not None and not self.game.over:
+            self._set_autos()
+            self._broadcast()  # the seat's own decision now says whether it will be answered for it
+
     # ---- acting ---------------------------------------------------------------------------------
 
     async def submit(self, sub: Subscriber, act: Act) -> None:
@@ -410,6 +429,13 @@ class Room:
         if seat is None:
             sub.send_model(Error(code="unauthenticated", message="spectators cannot act", cid=act.cid))
             return
+        wait = self._hold(act.decision)
+        if wait > 0:  # too soon: an automatic answer would come now, so a quick one waits for the same moment
+            self.held.add(act.decision)
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self.held.discard(act.decision)
         async with self.lock:
             game = self.game
             if game is None:
@@ -527,7 +553,66 @@ class Room:
 
     # ---- timers ---------------------------------------------------------------------------------
 
+    def _hold(self, decision_id: int) -> float:
+        """Seconds an answer to ``decision_id`` waits before it may apply: until the moment the room would answer
+        a one-option decision by itself, whatever this decision's options are."""
+        delay = self.settings.auto_answer
+        shown = self.shown.get(decision_id)
+        if delay < 0 or shown is None:
+            return 0.0
+        return shown + delay - asyncio.get_running_loop().time()
+
+    def _answers_itself(self, game: Game, decision: Decision) -> bool:
+        """The room answers this decision for its seat: a person's, with one option only that the seat may choose,
+        and not a response window unless the seat asked for those to be passed."""
+        if (self.settings.auto_answer < 0 or len(decision.options) != 1 or decision.timeout_only
+                or self._bot_plays(decision.seat)):
+            return False
+        return decision.kind not in game.response_kinds or self.seats[decision.seat].auto_pass
+
+    def _set_autos(self) -> None:
+        """Notes when each pending decision was first pending, and schedules the automatic answers."""
+        game = self.game
+        if game is None:
+            return
+        pending = {d.id: d for d in game.pending()} if not game.over else {}
+        for gone in [i for i in self.shown if i not in pending]:
+            del self.shown[gone]
+        for gone in [i for i in self.autos if i not in pending or not self._answers_itself(game, pending[i])]:
+            self.autos.pop(gone)[1].cancel()
+        if self.settings.auto_answer < 0:
+            return
+        loop = asyncio.get_running_loop()
+        for decision_id, decision in pending.items():
+            shown = self.shown.setdefault(decision_id, loop.time())
+            if decision_id not in self.autos and self._answers_itself(game, decision):
+                at = shown + self.settings.auto_answer
+                handle = loop.call_at(at, self._auto, decision_id)
+                self.autos[decision_id] = (time.time() + at - loop.time(), handle)
+
+    def _auto(self, decision_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._answer_for_seat(decision_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _answer_for_seat(self, decision_id: int) -> None:
+        async with self.lock:
+            self.autos.pop(decision_id, None)
+            game = self.game
+            if game is None or game.over or decision_id in self.held:  # the player's own answer comes now
+                return
+            decision = next((d for d in game.pending() if d.id == decision_id), None)
+            if decision is None or not self._answers_itself(game, decision):
+                return
+            try:
+                await self._apply(decision.seat, decision, decision.options[0]["id"], None, "auto")
+            except _Unavailable:
+                self._broadcast()
+                return
+        self._after_change()
+
     def _set_timers(self) -> None:
+        self._set_autos()
         seconds = self.row.decision_seconds
         game = self.game
         if seconds is None or game is None:
@@ -574,6 +659,7 @@ class Room:
             return []
         # what cannot be taken now and why; options worded for this moment where the game says so
         return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
+                 "auto": self.autos[d.id][0] if d.id in self.autos else None,
                  "unavailable": game.unavailable(d)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
@@ -724,6 +810,9 @@ class Room:
         for handle in self.timers.values():
             handle.cancel()
         self.timers.clear()
+        for _, auto in self.autos.values():
+            auto.cancel()
+        self.autos.clear()
         for seat in self.seats:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()

@@ -74,7 +74,7 @@ actions = Table(
     Column("option", Integer, nullable=False),
     Column("decision", Integer, nullable=False),
     Column("cid", String(64), nullable=True),  # the client's action id; None for bots and timeouts
-    Column("by", String(8), nullable=False),  # seat | bot | timeout
+    Column("by", String(8), nullable=False),  # seat | bot | timeout | auto (the room answered a one-option decision)
 )
 
 

@@ -113,6 +113,7 @@ class Eat(Game):
 
     name = "eat"
     title = "Who Should We Eat?"
+    response_kinds = ("dodge", "knife_response", "vote_window")
     key_events = {"rounds with a trial": ("W-T35",), "trials": ("W-V5",), "knife fights": ("W-V21",),
                   "deaths": ("W-V50",), "Ghosts risen": ("W-T10",), "Ghost cards played": ("W-T24",)}
     min_players = 4

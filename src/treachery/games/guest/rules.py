@@ -83,6 +83,7 @@ class Guest(Game):
 
     name = "guest"
     title = "The Guest"
+    response_kinds = ("priority",)  # G-T20: every living seat is asked in every window
     key_events = {"Infections placed": ("G-E6",), "Humans turned Guest": ("G-E9",), "voting phases": ("G-V1",),
                   "ejections": ("G-V11",)}
     min_players = 5

@@ -1,6 +1,7 @@
 // One WebSocket to a room for one seat (or a spectator): hello, the merged state, reconnect with backoff, and
 // exactly-once actions (an unacknowledged act is resent with the same cid after a reconnect).
 
+import { autoPassOn } from "./flow.js";
 import { pendingAct, setPendingAct } from "./store.js";
 
 const FINAL_CLOSES = new Set([4400, 4401, 4403, 4404, 4409]);
@@ -37,6 +38,7 @@ export class Connection {
       case "welcome":
         this.failures = 0;
         this.setStatus("connected");
+        if (this.seat !== null && autoPassOn()) this.autoPass(true); // the room forgets it when it restarts
         this.resend();
         break;
       case "lobby":
@@ -156,6 +158,11 @@ export class Connection {
   // In the lobby: this seat is (or is no longer) ready to start.
   ready(flag) {
     return this.send({ type: "ready", ready: flag });
+  }
+
+  // Pass response windows for this seat when passing is all it can do (or stop).
+  autoPass(on) {
+    return this.send({ type: "auto_pass", on });
   }
 
   close() {

@@ -42,6 +42,7 @@ class RoomPage {
     this.mode = null;
     this.notice = "";
     this.renderer = null;
+    this.panels = {}; // which table panels are open: kept when the table is drawn anew
     if (entry.renderer) { // a game's own pictures are optional: only asked for when the server has them
       import(`./games/${info.game}.js`).then((module) => { this.renderer = module; this.table = null; this.render(); })
         .catch(() => { this.renderer = null; });
@@ -312,6 +313,8 @@ class RoomPage {
       this.table = new Table(this.tableRoot, {
         game: this.game, title: this.title, room: this.code, renderer: this.renderer, chime,
         onAct: (decision, option) => { conn.act(decision, option); this.render(); },
+        onAutoPass: (on) => { for (const c of this.seatConnections()) c.autoPass(on); },
+        panels: this.panels,
         onChat: (channel, text) => conn.chat(channel, text),
         onClaim: (claim) => conn.claim(claim),
         endActions: () => this.endActions(),

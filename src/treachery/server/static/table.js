@@ -6,18 +6,20 @@
 import { ChatPanel } from "./chat.js";
 import { clear, h, replace } from "./dom.js";
 import { cardReference, describe, endSummary, fateBanner, namedCards, roleCardPanel, useCards, withCards } from "./explain.js";
+import { autoNote, autoPassSwitch, busyElsewhere, focusIn, showDecision, TurnPill, atEnd } from "./flow.js";
 import { cardName, facts, privateKeys, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
 
 export class Table {
   constructor(root, options) {
     this.root = root;
-    this.options = options; // {game, title, room, onAct, onChat, renderer, replay}
+    this.options = options; // {game, title, room, onAct, onChat, onAutoPass, renderer, replay, panels}
     this.keys = {};
     this.logShown = 0;
     this.lastDecision = null;
-    // what the player opened or closed stays so across updates (the role card starts open, the reference closed)
-    this.roleOpen = true;
-    this.referenceOpen = false;
+    this.shownDecision = null; // the decision last brought into view
+    // what the player opened or closed stays so across updates and a rebuilt table (the room keeps this object):
+    // the role card starts open, the reference closed, the table facts open unless a game draws its board
+    this.panels = options.panels || {};
     this.showRules = localStorage.getItem("treachery.rules") === "1";
     this.build();
   }
@@ -30,7 +32,7 @@ export class Table {
       round: h("span", { class: "round" }),
       felt: h("section", { class: "felt", "aria-label": "Seats around the table" }),
       board: h("section", { class: "board", "aria-label": "The board" }),
-      decision: h("section", { id: "decision", class: "decision", "aria-label": "Your decision" }),
+      decision: h("section", { id: "decision", class: "decision", "aria-label": "Your decision", tabindex: "-1" }),
       turnNote: h("div", { class: "sr-only", "aria-live": "assertive", id: "turn-note" }),
       private: h("section", { id: "private", class: "private panel", "aria-label": "Only you see this" }),
       log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": "Game log", tabindex: "0" }), // scrolls: reachable by keyboard
@@ -43,7 +45,8 @@ export class Table {
       tools: h("span", { class: "tools" }),
     };
     const e = this.el;
-    replace(this.root,
+    this.pill = new TurnPill(e.decision);
+    replace(this.root, this.pill.element,
       h("header", { class: "bar" },
         h("a", { href: "/", class: "brand", title: "treachery home" }, "treachery"),
         h("h1", {}, o.title), e.round, e.status, e.tools,
@@ -160,7 +163,11 @@ export class Table {
       rest[key] = value;
     }
     const list = facts(rest, view);
-    if (list) parts.push(h("details", { class: "panel board-facts", open: !renderer }, h("summary", {}, "Table facts"), list));
+    if (list) {
+      const open = this.panels.facts === undefined ? !renderer : this.panels.facts;
+      parts.push(h("details", { class: "panel board-facts", id: "table-facts", open,
+        ontoggle: (event) => { this.panels.facts = event.target.open; } }, h("summary", {}, "Table facts"), list));
+    }
     if (view.cards && !Array.isArray(model.state.cards)) parts.push(reference(view)); // an old server: no card texts
     replace(this.el.board, parts);
   }
@@ -184,7 +191,7 @@ export class Table {
       replace(this.el.role);
       return;
     }
-    replace(this.el.role, roleCardPanel(card, this.roleOpen, (open) => { this.roleOpen = open; }));
+    replace(this.el.role, roleCardPanel(card, this.panels.role !== false, (open) => { this.panels.role = open; }));
   }
 
   renderFate(model) {
@@ -195,18 +202,22 @@ export class Table {
   renderReference(model) {
     const cards = Array.isArray(model.state.cards) ? model.state.cards : [];
     replace(this.el.reference, cards.length
-      ? cardReference(cards, this.referenceOpen, (open) => { this.referenceOpen = open; }) : null);
+      ? cardReference(cards, Boolean(this.panels.reference), (open) => { this.panels.reference = open; }) : null);
   }
 
   renderDecision(model) {
     const { state } = model;
     const box = this.el.decision;
     const decision = state.decisions[0];
+    // focus inside the decision area stays there when it is drawn again (after an answer the buttons go away)
+    const focused = box.contains(document.activeElement) ? document.activeElement : null;
+    const again = focused && focused.dataset && focused.dataset.option ? `button.option[data-option="${focused.dataset.option}"]` : null;
     box.className = "decision";
     delete box.dataset.decision;
     if (state.over) {
       box.dataset.state = "over";
       replace(box, h("h2", {}, "The game is over"));
+      if (focused) focusIn(box);
       this.signal(null, model);
       return;
     }
@@ -217,7 +228,9 @@ export class Table {
       const fate = state.role_card && state.role_card.fate;
       replace(box, h("h2", {}, this.options.replay ? "At this step" : model.spectator ? "Watching" : fate ? fate.title : "Waiting"),
         fate && fate.still ? h("p", {}, fate.still) : null,
-        h("p", { class: "muted" }, who.length ? `Waiting for ${who.join(", ")}…` : "Waiting for the other players…"));
+        h("p", { class: "muted" }, who.length ? `Waiting for ${who.join(", ")}…` : "Waiting for the other players…"),
+        this.autoPassControl(model));
+      if (focused) focusIn(box);
       this.signal(null, model);
       return;
     }
@@ -247,13 +260,17 @@ export class Table {
           " — ", withNames(u.why))))) : null;
     const countdown = decision.deadline ? h("p", { class: "countdown", dataset: { deadline: String(decision.deadline) } }) : null;
     replace(box, h("h2", { id: "prompt-title" }, "Your turn"),
-      h("p", { class: "prompt", id: "prompt" }, withNames(decision.prompt)), countdown,
+      h("p", { class: "prompt", id: "prompt" }, withNames(decision.prompt)), countdown, autoNote(decision),
       h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons), help, closed,
-      state.decisions.length > 1 ? h("p", { class: "muted" }, `${state.decisions.length - 1} more after this one`) : null);
+      state.decisions.length > 1 ? h("p", { class: "muted" }, `${state.decisions.length - 1} more after this one`) : null,
+      this.autoPassControl(model));
     tick(box);
-    if (!model.sending && !(document.activeElement && document.activeElement.matches("input, textarea, select"))) {
-      const first = box.querySelector("button.option");
-      if (first) first.focus({ preventScroll: true });
+    if (this.shownDecision !== decision.id && !this.options.replay) {
+      // a new decision: into view and under the keyboard, unless the player is reading or typing elsewhere
+      this.shownDecision = decision.id;
+      if (!busyElsewhere(this.el.log)) showDecision(box);
+    } else if (focused) {
+      focusIn(box, again);
     }
     this.signal(decision, model);
   }
@@ -261,6 +278,7 @@ export class Table {
   // The "your turn" signal: title badge, a line for screen readers, and an optional chime.
   signal(decision, model) {
     const base = `${this.options.title} — treachery`;
+    this.pill.set(Boolean(decision) && !model.sending);
     if (!decision) {
       document.title = base;
       this.lastDecision = null;
@@ -293,8 +311,15 @@ export class Table {
       this.options.endActions ? this.options.endActions() : null);
   }
 
+  // Pass response windows for me when passing is all I can do (seated players only; the room does it).
+  autoPassControl(model) {
+    if (model.spectator || this.options.replay || !this.options.onAutoPass) return null;
+    return autoPassSwitch((on) => this.options.onAutoPass(on));
+  }
+
   renderLog(log, names) {
     const box = this.el.log;
+    const following = atEnd(box); // only a reader at the end is carried along; one reading back stays put
     if (log.length < this.logShown) {
       clear(box);
       this.logShown = 0;
@@ -311,7 +336,7 @@ export class Table {
     box.dataset.round = round || "";
     if (log.length !== this.logShown) {
       this.logShown = log.length;
-      box.scrollTop = box.scrollHeight;
+      if (following) box.scrollTop = box.scrollHeight;
     }
   }
 
@@ -365,6 +390,10 @@ export function tick(root = document) {
     const left = Math.max(0, Math.round(Number(node.dataset.deadline) - (Date.now() / 1000 + clockOffset)));
     node.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
     node.classList.toggle("urgent", left <= 10);
+  }
+  for (const node of root.querySelectorAll(".auto-note[data-auto]")) {
+    const left = Math.max(0, Math.ceil(Number(node.dataset.auto) - (Date.now() / 1000 + clockOffset)));
+    node.textContent = `This is your only choice: it is taken for you${left ? ` in ${left} s` : " now"}.`;
   }
 }
 setInterval(() => tick(), 1000);

@@ -1,0 +1,152 @@
+"""The table flows, through a real page: a new decision comes into view with the keyboard on its first choice, the
+keyboard stays in the decision area after an answer, the log stays where a reader scrolled it, a "your turn" pill
+brings a decision back that arrived while the player read the log, panels keep their state and scroll while bots
+move, and a one-option decision is shown as taken for the player and then taken by the room."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Server, Tab, create_through_page
+
+
+@pytest.fixture(scope="module")
+def flow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Bots take a moment (so updates arrive while the player looks around); one-option decisions answer
+    themselves after a second."""
+    path: Path = tmp_path_factory.mktemp("flowdb") / "treachery.db"
+    srv = Server(f"sqlite:///{path}", extra=("--bot-delay", "0.25"), env={"TREACHERY_AUTO_ANSWER": "1"}).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _decision(page: Any) -> str:
+    return str(page.evaluate("() => { const b = document.querySelector('#decision'); "
+                             "return b && b.dataset.state === 'ready' ? b.dataset.decision : ''; }"))
+
+
+def _next_decision(page: Any, after: str) -> str:
+    page.wait_for_function("(after) => { const b = document.querySelector('#decision');"
+                           " return b && ((b.dataset.state === 'ready' && b.dataset.decision !== after)"
+                           " || b.dataset.state === 'over'); }", arg=after, timeout=30_000)
+    return _decision(page)
+
+
+FOCUS_IN_DECISION = "() => document.querySelector('#decision').contains(document.activeElement)"
+DECISION_IN_VIEW = """() => { const r = document.querySelector('#decision').getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0; }"""
+
+
+def test_focus_scroll_pill_panels_and_answers_taken_for_you(browser: Any, flow_server: Server) -> None:
+    tab = Tab(browser, flow_server.http)
+    try:
+        create_through_page(tab, "killer", 4, "Ann")
+        page = tab.page
+        page.click("#start")
+        page.wait_for_selector("#decision[data-state=ready]")
+        # the first decision: in view, its first choice under the keyboard
+        assert page.evaluate(DECISION_IN_VIEW)
+        assert page.evaluate("() => document.activeElement.matches('#decision button.option')")
+        # panels: reference opened and scrolled, role card closed, table facts toggled
+        page.click("#card-reference summary")
+        page.evaluate("() => { document.querySelector('#card-reference ul').scrollTop = 120; }")
+        page.click("#role-card summary")
+        facts_before = page.evaluate("() => { const f = document.querySelector('#table-facts'); return f && f.open; }")
+        if facts_before is not None:
+            page.click("#table-facts summary")
+        answered, auto_seen, auto_taken = 0, 0, 0
+        current = _decision(page)
+        while answered < 6 and current:
+            auto = page.locator("#auto-note").count() > 0
+            if auto:  # shown as taken for the player, then taken without a key pressed
+                auto_seen += 1
+                assert "only choice" in page.inner_text("#auto-note")
+                current = _next_decision(page, current)
+                auto_taken += 1
+                continue
+            page.focus("#decision button.option")
+            page.keyboard.press("Enter")
+            answered += 1
+            page.wait_for_function(FOCUS_IN_DECISION)  # the keyboard stays in the decision area
+            current = _next_decision(page, current)
+            if current:
+                assert page.evaluate(FOCUS_IN_DECISION)
+        assert answered >= 3
+        assert auto_seen == auto_taken and auto_seen >= 1, "Killer's second card is a one-option decision"
+        # the panels kept what the player made of them while the bots moved
+        assert page.locator("#card-reference").get_attribute("open") is not None
+        assert page.evaluate("() => document.querySelector('#card-reference ul').scrollTop") >= 100
+        assert page.locator("#role-card").get_attribute("open") is None
+        if facts_before is not None:
+            assert page.evaluate("() => document.querySelector('#table-facts').open") == (not facts_before)
+    finally:
+        tab.close()
+
+
+def test_a_reader_of_the_log_is_left_alone_and_the_pill_brings_the_decision(browser: Any,
+                                                                          flow_server: Server) -> None:
+    tab = Tab(browser, flow_server.http, phone=True)
+    try:
+        create_through_page(tab, "killer", 4, "Ann")
+        page = tab.page
+        page.click("#start")
+        current = _next_decision(page, "")
+        scrollable = "() => { const l = document.querySelector('#log'); return l.scrollHeight > l.clientHeight + 40; }"
+        while current and not page.evaluate(scrollable):  # play on until the log has more than it shows
+            page.keyboard.press("1")
+            current = _next_decision(page, current)
+        assert current, "the game ended before the log filled"
+        # the reader: keyboard in the log, the log scrolled back, the page scrolled down to it
+        page.evaluate("""() => { const log = document.querySelector('#log'); log.tabIndex = 0; log.focus();
+            log.scrollTop = 0; window.scrollTo(0, document.body.scrollHeight); }""")
+        lines = page.locator("#log li").count()
+        page.evaluate("() => document.querySelector('#decision button.option').click()")  # answered without focus
+        current = _next_decision(page, current)
+        assert current, "the game ended before another decision"
+        assert page.locator("#log li").count() > lines
+        assert page.evaluate("() => document.querySelector('#log').scrollTop") == 0  # no jump while reading
+        assert not page.evaluate(FOCUS_IN_DECISION)  # the keyboard stayed with the reader
+        assert not page.evaluate(DECISION_IN_VIEW)  # the page did not move either ...
+        page.wait_for_selector("#turn-pill:not([hidden])")  # ... the pill says a decision waits
+        page.click("#turn-pill")
+        page.wait_for_function(DECISION_IN_VIEW)
+        page.wait_for_function(FOCUS_IN_DECISION)
+    finally:
+        tab.close()
+
+
+KEYBOARD_GAMES = [("killer", 4), ("menace", 5), ("eat", 5), ("guest", 5)]
+
+
+@pytest.mark.parametrize(("game", "players"), KEYBOARD_GAMES)
+def test_a_whole_game_with_the_keyboard_only(new_tab: Any, game: str, players: int) -> None:
+    """Start and play to the end pressing keys only: Tab to the Start button, then for each decision the keyboard is
+    already on its first choice; Tab moves along the choices and Enter answers."""
+    tab = new_tab()
+    create_through_page(tab, game, players, "Ann")
+    page = tab.page
+    for _ in range(40):
+        if page.evaluate("() => document.activeElement && document.activeElement.id === 'start'"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    current, answered = "", 0
+    while True:
+        current = _next_decision(page, current)
+        if not current:
+            break
+        assert page.evaluate("() => document.activeElement.matches('#decision button.option')"), \
+            "a new decision did not take the keyboard"
+        count = page.locator("#decision button.option").count()
+        for _ in range((int(current) * 7919) % count):
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        answered += 1
+    assert answered > 3
+    page.wait_for_selector("#result:not([hidden])")
