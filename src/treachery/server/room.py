@@ -28,7 +28,7 @@ from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
 from ..engine.options import dev_only
-from . import names
+from . import metrics, names
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, NAME_LENGTH, Act, CreateRoom, Error
 
@@ -462,6 +462,7 @@ class Room:
             raise _Unavailable() from error
         self.writing = False
         self.actions += 1
+        metrics.ACTIONS.inc()
         if cid is not None:
             self.cids[seat][cid] = decision.id
         if game.over:
