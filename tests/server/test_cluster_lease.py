@@ -8,10 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from .conftest import pg_available, scratch_pg
 from treachery.server import store as db
 from treachery.server.cluster import lease
 from treachery.server.room import token_hash
+
+from .conftest import pg_available, scratch_pg
 
 pytestmark = pytest.mark.skipif(not pg_available(), reason="no PostgreSQL on 127.0.0.1:5432")
 
