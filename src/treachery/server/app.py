@@ -25,6 +25,7 @@ from . import metrics
 from . import replay as replays
 from . import store as db
 from .admission import Admission, Refusal
+from .cluster.owner import OwnedRooms
 from .limits_http import BodyLimit, client_of
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
@@ -62,8 +63,12 @@ _CID = TypeAdapter(ClientActionId)
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    store = db.Store(db_url)
-    rooms = Rooms(store, settings)
+    # a stopped owner's open transaction holds its lease row: the database ends it so a claim is not held up
+    store = db.Store(db_url, stalled_transaction=max(1.0, settings.owner_lease) if settings.owner_lease else None)
+    if settings.owner_lease > 0 and not store.engine.dialect.name == "postgresql":
+        raise ValueError("several processes share rooms only through PostgreSQL: TREACHERY_OWNER_LEASE needs "
+                         "--db postgresql://...")
+    rooms = OwnedRooms(store, settings) if settings.owner_lease > 0 else Rooms(store, settings)
     admission = Admission(settings)
     rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
     builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
