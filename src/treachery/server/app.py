@@ -16,13 +16,17 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import TypeAdapter, ValidationError
+from sqlalchemy import text
 
 from .. import Game, game_class, games
 from ..bots.seating import available_kinds, default_kind
+from . import metrics
 from . import replay as replays
 from . import store as db
 from .admission import Admission, Refusal
+from .cluster.owner import OwnedRooms
 from .limits_http import BodyLimit, client_of
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
@@ -63,8 +67,12 @@ _CID = TypeAdapter(ClientActionId)
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    store = db.Store(db_url)
-    rooms = Rooms(store, settings)
+    # a stopped owner's open transaction holds its lease row: the database ends it so a claim is not held up
+    store = db.Store(db_url, stalled_transaction=max(1.0, settings.owner_lease) if settings.owner_lease else None)
+    if settings.owner_lease > 0 and not store.engine.dialect.name == "postgresql":
+        raise ValueError("several processes share rooms only through PostgreSQL: TREACHERY_OWNER_LEASE needs "
+                         "--db postgresql://...")
+    rooms = OwnedRooms(store, settings) if settings.owner_lease > 0 else Rooms(store, settings)
     admission = Admission(settings)
     rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
     builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
@@ -90,6 +98,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
         headers = {"retry-after": str(error.retry_after)} if error.retry_after is not None else None
+        metrics.REFUSALS.labels(error.code).inc()
         return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status, headers=headers)
 
     async def within_rate(what: str, request: Request) -> None:
@@ -109,7 +118,22 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "rooms": len(rooms.rooms)}
+        return {"ok": True, "rooms": len(rooms.rooms)}  # the process is alive
+
+    @app.get("/readyz")
+    async def readyz() -> JSONResponse:
+        """Ready for traffic: the database answers (a proxy sends nothing to a process that would fail)."""
+        try:
+            await asyncio.wait_for(store.run(lambda connection: connection.execute(text("SELECT 1"))), 5)
+        except Exception:
+            return JSONResponse({"ready": False, "why": "the database does not answer"}, status_code=503)
+        return JSONResponse({"ready": True})
+
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        metrics.ROOMS.set(len(rooms.rooms))
+        metrics.CONNECTIONS.set(sum(room.connections() for room in rooms.rooms.values()))
+        return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
@@ -349,7 +373,8 @@ async def _handle(message: Any, room: Room, sub: Subscriber, settings: Settings,
         sub.send_model(Error(code="malformed", message=_first_problem(error.errors()), cid=_cid_of(text)))
         return
     if isinstance(parsed, Act):
-        await room.submit(sub, parsed)
+        with metrics.ACT_SECONDS.time():
+            await room.submit(sub, parsed)
     elif isinstance(parsed, Chat | Claim):
         budget.chat_tokens = min(settings.chat_burst,
                                  budget.chat_tokens + (now - budget.chat_stamp) * settings.chat_rate)
@@ -393,6 +418,7 @@ async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    metrics.REFUSALS.labels(code).inc()
     with contextlib.suppress(Exception):
         await websocket.send_text(Error(code=code, message=message).model_dump_json())
         await websocket.close(close_code)

@@ -28,7 +28,7 @@ from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
 from ..engine.options import dev_only
-from . import names
+from . import metrics, names
 from . import store as db
 from .protocol import CLOSE_KICKED, CLOSE_SLOW_CONSUMER, NAME_LENGTH, Act, CreateRoom, Error
 
@@ -66,6 +66,7 @@ class Settings:
     lobby_idle: float = 6 * 3600.0  # seconds a lobby with nobody connected and no join lives (memory and store)
     replay_cache_bytes: int = 64 << 20  # built replays kept (gzipped), newest used first
     replay_queue: int = 8  # replay builds waiting for the builder process; more are refused, rate_limited
+    owner_lease: float = 0.0  # >0: several processes share a PostgreSQL; a room's owner holds it this many seconds
     limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
@@ -161,7 +162,7 @@ class Seat:
 
 
 class Room:
-    def __init__(self, row: db.RoomRow, store: db.Store, settings: Settings) -> None:
+    def __init__(self, row: db.RoomRow, store: Any, settings: Settings) -> None:  # db.Store or a fenced one
         self.code = row.code
         self.row = row
         self.store = store
@@ -497,6 +498,7 @@ class Room:
             raise _Unavailable() from error
         self.writing = False
         self.actions += 1
+        metrics.ACTIONS.inc()
         if cid is not None:
             self.cids[seat][cid] = decision.id
         if game.over:
@@ -926,8 +928,8 @@ class Rooms:
             bots=bots, host_hash=token_hash(host_token), status="lobby",
             decision_seconds=float(seconds) if seconds is not None else None,
             takeover_seconds=request.takeover_seconds, created_at=time.time())
-        await self.store.run(db.insert_room(row))
-        room = Room(row, self.store, self.settings)
+        await self.store.run(self._inserting(row))
+        room = self._new_room(row)
         room.creator = creator
         self.adopt(room)
         return room, host_token
@@ -970,23 +972,36 @@ class Rooms:
         room.close()
         del self.rooms[code]
 
+    def _inserting(self, row: db.RoomRow) -> Callable[[Any], None]:
+        """The write that stores a new room (several processes add its lease to the same transaction)."""
+        return db.insert_room(row)
+
+    def _new_room(self, row: db.RoomRow, epoch: int = 1) -> Room:
+        """A room on this process (several processes give it a store whose writes its lease fences)."""
+        return Room(row, self.store, self.settings)
+
     async def restore(self) -> int:
         """Restores every unfinished room from the store; returns how many."""
         rows = await self.store.run(db.load_rooms())
+        await self._restore_rows(rows, {})
+        return len(rows)
+
+    async def _restore_rows(self, rows: list[db.RoomRow], epochs: dict[str, int]) -> None:
         chats = await self.store.run(db.load_chat([row.code for row in rows], CHAT_KEEP)) if rows else {}
+        restored = []
         for row in rows:
-            room = Room(row, self.store, self.settings)
+            room = self._new_room(row, epochs.get(row.code, 1))
             room.restore(row)
             room.restore_chat(chats.get(row.code, []))
             if room.finished_unmarked:  # its last action ended the game, but the end was never written
                 assert room.game is not None
-                await self.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
+                await room.store.run(db.set_status(row.code, "over", _json_safe(room.game.result())))
                 room.status = "over"
                 self._finished(room)
             self.adopt(room)
-        for room in self.rooms.values():
+            restored.append(room)
+        for room in restored:
             room.resume()
-        return len(rows)
 
     def close(self) -> None:
         if self.sweeper is not None:

@@ -133,11 +133,14 @@ class RoomRow:
 class Store:
     """The database behind the rooms. All writes and reads run on one thread; ``run`` awaits one from async code."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, stalled_transaction: float | None = None) -> None:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        elif stalled_transaction is not None:  # PostgreSQL ends a transaction this process left open (stopped)
+            ms = int(stalled_transaction * 1000)
+            kwargs["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={ms}"}
         self.engine = create_engine(engine_url(url), **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -283,22 +286,24 @@ def append_action(code: str, n: int, seat: int, option: int, decision: int, cid:
 
 
 def load_rooms(statuses: tuple[str, ...] = ("lobby", "playing"),
-               code: str | None = None) -> Callable[[Connection], list[RoomRow]]:
-    """Every room in one of ``statuses`` (or only ``code``, if it is in one), with its seats and its actions in
-    record order."""
+               code: str | None = None, codes: list[str] | None = None) -> Callable[[Connection], list[RoomRow]]:
+    """Every room in one of ``statuses`` (only ``code``, or only ``codes``, if given), with its seats and its actions
+    in record order."""
     def run(connection: Connection) -> list[RoomRow]:
         found: dict[str, RoomRow] = {}
         query = select(rooms).where(rooms.c.status.in_(statuses))
         if code is not None:
             query = query.where(rooms.c.code == code)
+        if codes is not None:
+            query = query.where(rooms.c.code.in_(codes))
         for r in connection.execute(query).mappings():
             found[r["code"]] = RoomRow(**{k: r[k] for k in r.keys()})
         if not found:
             return []
-        codes = list(found)
-        for s in connection.execute(select(seats).where(seats.c.room.in_(codes)).order_by(seats.c.seat)).mappings():
+        held = list(found)
+        for s in connection.execute(select(seats).where(seats.c.room.in_(held)).order_by(seats.c.seat)).mappings():
             found[s["room"]].seats.append(dict(s))
-        for a in connection.execute(select(actions).where(actions.c.room.in_(codes)).order_by(actions.c.n)).mappings():
+        for a in connection.execute(select(actions).where(actions.c.room.in_(held)).order_by(actions.c.n)).mappings():
             found[a["room"]].actions.append(dict(a))
         return list(found.values())
     return run

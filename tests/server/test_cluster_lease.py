@@ -1,0 +1,84 @@
+"""Room leases on the real PostgreSQL: one owner at a time, claims only after expiry, and fenced writes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from treachery.server import store as db
+from treachery.server.cluster import lease
+from treachery.server.room import token_hash
+
+from .conftest import pg_available, scratch_pg
+
+pytestmark = pytest.mark.skipif(not pg_available(), reason="no PostgreSQL on 127.0.0.1:5432")
+
+
+@pytest.fixture(scope="module")
+def store() -> Iterator[db.Store]:
+    with scratch_pg() as url:
+        s = db.Store(url)
+        s.open()  # the migrations, 0004's leases table included
+        try:
+            yield s
+        finally:
+            s.close()
+
+
+def _room(store: db.Store, owner: str, seconds: float) -> str:
+    code = f"r{time.monotonic_ns()}"
+    row = db.RoomRow(code=code, game="killer", players=6, seed=1, options={}, setup=None, bots="random",
+                     host_hash=token_hash("h"), status="playing", decision_seconds=None, takeover_seconds=None,
+                     created_at=time.time())
+    insert = db.insert_room(row)
+    store.call(lambda c: (insert(c), lease.create(code, owner, seconds)(c))[1])
+    return code
+
+
+def _actions(store: db.Store, code: str) -> list[tuple[int, str | None]]:
+    from sqlalchemy import select
+    return [tuple(r) for r in store.call(lambda c: c.execute(  # type: ignore[misc]
+        select(db.actions.c.n, db.actions.c.cid).where(db.actions.c.room == code).order_by(db.actions.c.n)).all())]
+
+
+def test_a_held_lease_cannot_be_claimed(store: db.Store) -> None:
+    code = _room(store, "A", 60)
+    assert store.call(lease.claim(code, "B", 60)) is None
+    assert store.call(lease.renew("A", {code: 1}, 60)) == {code: 1}
+
+
+def test_a_lost_lease_fences_the_old_owner(store: db.Store) -> None:
+    code = _room(store, "A", 0)  # run out at once: as if A had stopped renewing
+    old = lease.FencedStore(store, code, "A", 1)
+    asyncio.run(old.run(db.append_action(code, 0, 0, 1, 1, "a-1", "seat")))  # nobody claimed it yet: A may write
+    assert store.call(lease.claim(code, "B", 60)) == 2
+    with pytest.raises(lease.Fenced):  # A comes back from a stall and writes: refused, nothing written
+        asyncio.run(old.run(db.append_action(code, 1, 0, 2, 2, "a-2", "seat")))
+    assert store.call(lease.renew("A", {code: 1}, 60)) == {}  # ... and A learns it lost the room
+    new = lease.FencedStore(store, code, "B", 2)
+    asyncio.run(new.run(db.append_action(code, 1, 1, 3, 2, "b-2", "seat")))
+    assert _actions(store, code) == [(0, "a-1"), (1, "b-2")]
+
+
+def test_a_claim_skips_a_lease_locked_by_a_write_in_flight(store: db.Store) -> None:
+    """A writer that stalls mid-transaction holds the lease row; a claim passes it by instead of waiting on it,
+    and succeeds once the writer's transaction has ended."""
+    code = _room(store, "A", 0)
+    with store.engine.connect() as writer:
+        writer.begin()
+        lease.fenced(code, "A", 1, lambda c: None)(writer)  # the row is locked FOR SHARE, not committed
+        assert store.call(lease.claim(code, "B", 60)) is None
+        writer.rollback()
+    assert store.call(lease.claim(code, "B", 60)) == 2
+    assert code not in store.call(lease.expired(1000))
+
+
+def test_release_lets_the_next_claim_in_at_once(store: db.Store) -> None:
+    code = _room(store, "A", 60)
+    assert store.call(lease.release(code, "B", 1)) is False  # only the holder may release
+    assert store.call(lease.release(code, "A", 1)) is True
+    assert code in store.call(lease.expired(1000))
+    assert store.call(lease.claim(code, "B", 60)) == 2
