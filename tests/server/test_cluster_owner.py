@@ -37,7 +37,9 @@ def _owned_by(srv: Server, code: str) -> bool:
     return bool(srv.api("GET", f"/api/rooms/{code}")[0] == 200)
 
 
-def _wait_for(what: object, bound: float = 30) -> None:
+# (a correctness bound, not the failover time: bench/failover_server.py measures that; one slow takeover of 23 s
+# under load is not yet explained)
+def _wait_for(what: object, bound: float = 60) -> None:
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
         if what():  # type: ignore[operator]
