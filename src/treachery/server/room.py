@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -593,7 +593,11 @@ class Room:
                 self.autos[decision_id] = (time.time() + at - loop.time(), handle)
 
     def _auto(self, decision_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._answer_for_seat(decision_id))
+        self._spawn(self._answer_for_seat(decision_id))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Runs a timer's work as a task the room keeps until it ends (closing the room cancels what is left)."""
+        task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -630,9 +634,7 @@ class Room:
                 self.timers[decision_id] = loop.call_later(seconds, self._expire, decision_id)
 
     def _expire(self, decision_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._take_default(decision_id))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._take_default(decision_id))
 
     async def _take_default(self, decision_id: int) -> None:
         async with self.lock:
