@@ -69,3 +69,35 @@ def end_summary(game: Eat) -> dict[str, Any]:
     roles = {s: f"{names.get(p['character'], p['name'])}, {words[result['sides'][s]]}"
              for s, p in enumerate(view["players"])}
     return {"summary": sentence, "roles": roles}
+
+
+_MOST_BUTTONS = 12  # a decision with more options than this is asked as a picker when its options are combinations
+
+
+def option_parts(game: Eat, decision: Any) -> dict[int, list[dict[str, str]]]:
+    """The secret Play/Keep choice (W-T20) as the card to Play, then the card to Keep, from the seat's own hand;
+    a crowded discussion (W-V10) as what to do, then whom to attack. Built from the options alone."""
+    from . import catalogue as opt
+    from .cards import CARD_CODES
+
+    parts: dict[int, list[dict[str, str]]] = {}
+    if decision.kind == "select":
+        for option in decision.options:
+            play, keep = opt.selection_of(option["id"])
+            parts[option["id"]] = [
+                {"group": "Play", "value": CARD_CODES[play] if play >= 0 else "none",
+                 "label": game.cards.name(play) if play >= 0 else "Nothing"},
+                {"group": "Keep", "value": CARD_CODES[keep] if keep >= 0 else "none",
+                 "label": game.cards.name(keep) if keep >= 0 else "Nothing"}]
+    elif decision.kind == "poll" and len(decision.options) > _MOST_BUTTONS:
+        for option in decision.options:
+            oid = option["id"]
+            if opt.ATTACK <= oid < opt.ATTACK + opt.MAX_SEATS or opt.TUSK <= oid < opt.TUSK + opt.MAX_SEATS:
+                knife = oid < opt.TUSK
+                target = oid - (opt.ATTACK if knife else opt.TUSK)
+                parts[oid] = [{"group": "Attack", "value": "knife" if knife else "tusk",
+                               "label": "Reveal your Knife and attack…" if knife else "Attack with the Boar Tusk…"},
+                              {"group": "Whom", "value": f"P{target + 1}", "label": f"P{target + 1}"}]
+            else:
+                parts[oid] = [{"group": "Or", "value": option["text"], "label": option["label"]}]
+    return parts
