@@ -7,6 +7,7 @@
 // tests/option_parts.py checks the same narrowing on the engine's side.
 
 import { h, replace } from "./dom.js";
+import { describe, namedCards } from "./explain.js";
 
 // Whether a decision is asked with the picker: it has parts for each of its options, and more than one option.
 export function usesPicker(decision) {
@@ -138,7 +139,9 @@ export class Picker {
         return h("button", {
           type: "button", class: "part", disabled: this.sending,
           dataset: { group: part.group, value: part.value, ...(whole ? { option: String(whole.id) } : {}) },
-          title: whole ? whole.label : null, "aria-describedby": "option-help",
+          // on hover: the whole option it would answer, and the text of any card it names
+          title: [whole ? whole.label : null, ...namedCards(part.label).map(describe)].filter(Boolean).join("\n") || null,
+          "aria-describedby": "option-help",
           onclick: () => this.choose(part),
           onfocus: () => explain(part.label, whole), onmouseenter: () => explain(part.label, whole),
         }, index < 10 ? h("kbd", { "aria-hidden": "true" }, String((index + 1) % 10)) : null,
