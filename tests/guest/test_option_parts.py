@@ -18,7 +18,7 @@ def test_G_X5_G_H24_a_card_first_then_its_targets() -> None:
         cards = {v for g, v in first if g == "Play a card"}
         assert cards <= hand and cards == {EFFECTS[opt.PLAYS[o["id"]][0]] for o in decision.options
                                            if o["id"] in opt.PLAYS}
-        assert {v for g, v in first if g == "Or"} <= {"pass", "end play"}
+        assert {v for g, v in first if g == "Without a card"} <= {"pass", "end play"}
         for option in decision.options:
             if option["id"] in opt.PLAYS and opt.PLAYS[option["id"]][0] == BRIBE:
                 bribes += 1

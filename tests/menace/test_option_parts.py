@@ -8,7 +8,9 @@ from tests.option_parts import picker_steps, step_choices, walk
 def test_M_T39_M_H33_the_discussion_offers_the_vote_and_three_kinds_of_claim_first() -> None:
     seen = 0
     for game, decision in walk("menace", [4, 6, 8], range(3)):
-        assert decision.kind == "discussion"
+        if decision.kind != "discussion":
+            assert decision.kind == "vote"  # a crowded Zealot's vote: tests below
+            continue
         seen += 1
         parts = game.option_parts(decision)
         first = step_choices(parts, ())
@@ -23,3 +25,19 @@ def test_M_T39_M_H33_the_discussion_offers_the_vote_and_three_kinds_of_claim_fir
             elif option["text"] in ("call vote", "no vote"):
                 assert len(steps) == 1  # one click, as before
     assert seen > 20
+
+
+def test_M_E95_M_X17_a_crowded_zealots_vote_is_whom_then_whether_with_fervor() -> None:
+    seen = 0
+    for game, decision in walk("menace", [7, 8], range(12)):
+        if decision.kind != "vote":
+            continue
+        seen += 1
+        parts = game.option_parts(decision)
+        first = step_choices(parts, ())
+        assert {g for g, _ in first} == {"Vote"} and len(first) <= 9
+        for option in decision.options:
+            whom, how = parts[option["id"]]
+            assert (how["value"] == "fervor") == ("Zealot" in option["label"])
+            assert whom["value"] == "abstain" if "bstain" in option["label"] else whom["value"] in option["label"]
+    assert seen > 0

@@ -145,13 +145,14 @@ def test_eat_play_and_keep_with_the_mouse(new_tab: Callable[..., Tab], shots: Pa
         before = len(acts(tab))
         plays = check_step(page, d, ())
         assert {g for g, _, _ in plays} == {"Play"}
+        problems = look(page, shots, "picker-eat-play")
         first, second = plays[0], plays[1]
         part_button(page, first[0], first[1]).click()  # step 1: the card to Play
         keeps = check_step(page, d, ((first[0], first[1]),))
         assert {g for g, _, _ in keeps} == {"Keep"}
         assert first[2] in page.inner_text("#decision .picked")
         assert len(acts(tab)) == before, "a part was sent before the choice was complete"
-        problems = look(page, shots, "picker-eat-keep")
+        problems += look(page, shots, "picker-eat-keep")
         page.click("#decision .picker .back")  # Back: step 1 again, the keyboard on the card undone
         check_step(page, d, ())
         assert focused_part(page) == (first[0], first[1])
@@ -219,12 +220,13 @@ def test_the_menace_discussion_as_the_vote_or_what_to_say(new_tab: Callable[...,
         assert len(first) <= 5 and {g for g, _, _ in first} <= {"Vote", "Say"}
         legends = page.eval_on_selector_all("#decision .picker-step legend", "ns => ns.map((n) => n.textContent)")
         assert legends == list(dict.fromkeys(g for g, _, _ in first))
+        problems = look(page, shots, "picker-menace-first")
         part_button(page, "Say", "played").click()
         seats = check_step(page, d, (("Say", "played"),))
         who = seats[-1]
         part_button(page, who[0], who[1]).click()
         cards = check_step(page, d, (("Say", "played"), who[:2]))
-        problems = look(page, shots, "picker-menace-card")
+        problems += look(page, shots, "picker-menace-card")
         card = cards[0]
         part_button(page, card[0], card[1]).click()
         page.wait_for_function(f"() => document.querySelector('#decision').dataset.decision !== '{d['id']}'"
@@ -249,14 +251,15 @@ def test_a_guest_card_then_its_target(new_tab: Callable[..., Tab], shots: Path) 
             continue
         page = tab.page
         first = check_step(page, d, ())
-        assert any(g == "Or" for g, _, _ in first)  # Pass or ending the Play step stands beside the cards
+        assert any(g == "Without a card" for g, _, _ in first)  # Pass or ending the Play step stands beside the cards
+        problems = look(page, shots, "picker-guest-card")
         card = next(p for p in first if p[0] == "Play a card"
                     and any(len(parts) > 1 and (parts[0]["group"], parts[0]["value"]) == p[:2]
                             for parts in d["parts"].values()))
         part_button(page, card[0], card[1]).click()
         chosen: tuple[Part, ...] = (card[:2],)
         check_step(page, d, chosen)
-        problems = look(page, shots, "picker-guest-target")
+        problems += look(page, shots, "picker-guest-target")
         while True:
             offered = check_step(page, d, chosen)
             pick = offered[len(offered) // 2]

@@ -76,7 +76,8 @@ _MOST_BUTTONS = 12  # a decision with more options than this is asked as a picke
 
 def option_parts(game: Eat, decision: Any) -> dict[int, list[dict[str, str]]]:
     """The secret Play/Keep choice (W-T20) as the card to Play, then the card to Keep, from the seat's own hand;
-    a crowded discussion (W-V10) as what to do, then whom to attack. Built from the options alone."""
+    many free draws (W-X1) as how many from Food, then how the rest split; a crowded discussion (W-V10) as what
+    to do, then whom to attack. Built from the options alone."""
     from . import catalogue as opt
     from .cards import CARD_CODES
 
@@ -89,6 +90,15 @@ def option_parts(game: Eat, decision: Any) -> dict[int, list[dict[str, str]]]:
                  "label": game.cards.name(play) if play >= 0 else "Nothing"},
                 {"group": "Keep", "value": CARD_CODES[keep] if keep >= 0 else "none",
                  "label": game.cards.name(keep) if keep >= 0 else "Nothing"}]
+    elif decision.kind == "wild_decks" and len(decision.options) > _MOST_BUTTONS:
+        for option in decision.options:  # W-X1: how many free draws from Food, then how the rest split
+            food, sanity, build = opt.SPLITS[option["id"] - opt.SPLIT]
+            total = food + sanity + build
+            parts[option["id"]] = [{"group": "Food draws", "value": str(food),
+                                    "label": f"{food} (all of them)" if food == total else str(food)}]
+            if food < total:
+                parts[option["id"]].append({"group": "Then", "value": str(sanity),
+                                            "label": f"Sanity {sanity}, Build {build}"})
     elif decision.kind == "poll" and len(decision.options) > _MOST_BUTTONS:
         for option in decision.options:
             oid = option["id"]

@@ -88,7 +88,7 @@ def option_parts(game: Guest, decision: Any) -> dict[int, list[dict[str, str]]]:
     for option in decision.options:
         oid = option["id"]
         if oid not in opt.PLAYS:
-            parts[oid] = [{"group": "Or", "value": option["text"], "label": option["label"]}]
+            parts[oid] = [{"group": "Without a card", "value": option["text"], "label": option["label"]}]
             continue
         kind, first, second = opt.PLAYS[oid]
         steps = [{"group": "Play a card", "value": EFFECTS[kind], "label": names[kind]}]

@@ -130,6 +130,8 @@ def option_parts(game: Menace, decision: Any) -> dict[int, list[dict[str, str]]]
     from . import catalogue as opt
     from .cards import BDA_KEYS
 
+    if decision.kind == "vote" and len(decision.options) > 12:
+        return _fervent_vote(decision)
     if decision.kind != "discussion":
         return {}
     names = game.cards.bda_names
@@ -155,4 +157,23 @@ def option_parts(game: Menace, decision: Any) -> dict[int, list[dict[str, str]]]
                           {"group": "Which card", "value": BDA_KEYS[card], "label": names[card]}]
         else:
             parts[oid] = [{"group": "Vote", "value": option["text"], "label": option["label"]}]
+    return parts
+
+
+def _fervent_vote(decision: Any) -> dict[int, list[dict[str, str]]]:
+    """A vote The Zealot called (M-E95, M-X17): whom to vote for (or abstain), then whether with fervor."""
+    from . import catalogue as opt
+
+    parts: dict[int, list[dict[str, str]]] = {}
+    for option in decision.options:
+        oid = option["id"]
+        fervor = opt.FERVOR <= oid < opt.FERVOR + opt.SEATS or oid == opt.ABSTAIN_FERVOR
+        if oid in (opt.ABSTAIN, opt.ABSTAIN_FERVOR):
+            first = {"group": "Vote", "value": "abstain", "label": "Abstain"}
+        else:
+            seat = f"P{(oid - (opt.FERVOR if fervor else opt.VOTE)) + 1}"
+            first = {"group": "Vote", "value": seat, "label": f"Exile {seat}"}
+        parts[oid] = [first, {"group": "How", "value": "fervor" if fervor else "plain",
+                              "label": "Reveal The Zealot: " + ("abstain" if first["value"] == "abstain" else
+                                                                "vote twice") if fervor else "Just my vote"}]
     return parts

@@ -251,7 +251,7 @@ export class Table {
       this.picker.hooks = { onAct: (option) => this.options.onAct(decision.id, option), names: withNames,
         explain: (label, option) => {
           explain(option || { label });
-          if (option) help.prepend(h("span", { class: "help-card" }, "Answers: ", withNames(option.label)));
+          if (option && option.label !== label) help.prepend(h("span", { class: "help-card" }, "Answers: ", withNames(option.label)));
         } };
     } else {
       this.picker = null;
