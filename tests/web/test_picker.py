@@ -7,12 +7,15 @@ picker mid-choice, on a desktop or a 360 px phone."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+import treachery
 
 from .conftest import Tab, create_through_page, play_together
 
@@ -274,3 +277,66 @@ def test_a_guest_card_then_its_target(new_tab: Callable[..., Tab], shots: Path) 
         finish(tab)
         return
     pytest.fail(f"{DEALS} deals ended before a card with a target could be played")
+
+
+WALK_JS = """async (decisions) => {
+    const { Picker } = await import('/static/picker.js');
+    const problems = [];
+    let widest = 0;
+    for (const d of decisions) {
+        for (const option of d.options) {
+            let answered = null;
+            const picker = new Picker(d);
+            picker.hooks = { onAct: (id) => { answered = id; }, names: (t) => t, explain: () => {} };
+            picker.update(d, false);
+            for (const part of d.parts[String(option.id)]) {
+                for (const f of picker.element.querySelectorAll('.picker-step')) {
+                    widest = Math.max(widest, f.querySelectorAll('button.part').length);
+                }
+                const button = [...picker.element.querySelectorAll('.picker-step button.part')]
+                    .find((b) => b.dataset.group === part.group && b.dataset.value === part.value);
+                if (!button) {
+                    problems.push(`${d.kind} ${option.id}: no button for ${part.group} ${part.value}`);
+                    break;
+                }
+                button.click();
+            }
+            if (answered !== option.id) problems.push(`${d.kind} ${option.id}: answered ${answered}`);
+        }
+    }
+    return { problems, widest };
+}"""
+
+
+def _combined_choices(name: str, players: int, seeds: range, most: int = 40) -> list[dict[str, Any]]:
+    """Decisions with parts met in random games, as the server sends them (options and parts), each kind of
+    choice once per distinct set of options."""
+    out: dict[str, dict[str, Any]] = {}
+    for seed in seeds:
+        game = treachery.new_game(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.over and len(out) < most:
+            for decision in game.pending():
+                parts = game.option_parts(decision)
+                if parts:
+                    out.setdefault(repr(decision.ids), {**decision.to_dict(),
+                                                        "parts": {str(k): v for k, v in parts.items()}})
+            decision = rng.choice(game.pending())
+            game.act(decision.seat, rng.choice(decision.options))
+    return list(out.values())
+
+
+def test_the_pages_picker_reaches_every_option_of_combined_choices(new_tab: Callable[..., Tab]) -> None:
+    """The page's own picker (static/picker.js), walked to every option of combined choices from random games of
+    each game at its largest table: each option's parts are offered step by step and answer that option."""
+    page = new_tab().open("/").page
+    page.wait_for_selector("#create")
+    walked = 0
+    for name, players in (("eat", 10), ("menace", 8), ("guest", 12)):
+        decisions = _combined_choices(name, players, range(3))
+        assert decisions, f"no combined choice in three games of {name}"
+        got = page.evaluate(WALK_JS, decisions)
+        assert not got["problems"], got["problems"][:5]
+        assert got["widest"] <= MOST
+        walked += sum(len(d["options"]) for d in decisions)
+    assert walked > 500
