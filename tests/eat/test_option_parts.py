@@ -22,9 +22,7 @@ def test_W_X3_every_play_keep_choice_is_a_card_to_play_then_one_to_keep_from_you
         hand = [CARD_CODES[c] for c in game.hands[decision.seat]]
         first = step_choices(parts, ())
         assert {group for group, _ in first} == {"Play"}
-        if len(hand) == 1:  # W-T22: a single card goes to either slot
-            assert sorted(v for _, v in first) == sorted([hand[0], "none"])
-            continue
+        assert len(hand) > 1  # W-T22: a single card goes to either slot: two buttons, no parts
         assert sorted(v for _, v in first) == sorted(set(hand))
         for _, card in first:
             rest = list(hand)
@@ -40,8 +38,7 @@ def test_W_X3_the_parts_are_named_by_the_cards_of_the_choice() -> None:
             parts = game.option_parts(decision)
             for option in decision.options:
                 play, keep = parts[option["id"]]
-                if play["value"] != "none" and keep["value"] != "none":
-                    assert option["label"] == f"Play {play['label']}, keep {keep['label']}"
+                assert option["label"] == f"Play {play['label']}, keep {keep['label']}"
             return
     raise AssertionError("no Play/Keep choice in a whole game")
 
@@ -79,3 +76,9 @@ def test_W_V10_W_E50_a_crowded_discussion_is_the_weapon_then_whom() -> None:
     assert [v for _, v in step_choices(parts, (("Attack", "tusk"),))] == [f"P{t + 1}" for t in targets]
     few = _asked(game, "poll", sorted([opt.PASS, *(opt.ATTACK + t for t in targets)]))
     assert game.option_parts(few) == {}  # ten buttons: a flat list, as it was
+
+
+def test_W_T22_a_single_card_to_play_or_keep_stays_two_buttons() -> None:
+    game = treachery.new_game("eat", players=5, seed=1)
+    decision = _asked(game, "select", [opt.PLAY_ONLY + 3, opt.KEEP_ONLY + 3])
+    assert game.option_parts(decision) == {}

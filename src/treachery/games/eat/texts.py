@@ -83,13 +83,12 @@ def option_parts(game: Eat, decision: Any) -> dict[int, list[dict[str, str]]]:
 
     parts: dict[int, list[dict[str, str]]] = {}
     if decision.kind == "select":
+        if any(o["id"] >= opt.PLAY_ONLY for o in decision.options):
+            return {}  # W-T22: a single card, to Play or to Keep: two buttons, as they were
         for option in decision.options:
             play, keep = opt.selection_of(option["id"])
-            parts[option["id"]] = [
-                {"group": "Play", "value": CARD_CODES[play] if play >= 0 else "none",
-                 "label": game.cards.name(play) if play >= 0 else "Nothing"},
-                {"group": "Keep", "value": CARD_CODES[keep] if keep >= 0 else "none",
-                 "label": game.cards.name(keep) if keep >= 0 else "Nothing"}]
+            parts[option["id"]] = [{"group": "Play", "value": CARD_CODES[play], "label": game.cards.name(play)},
+                                   {"group": "Keep", "value": CARD_CODES[keep], "label": game.cards.name(keep)}]
     elif decision.kind == "wild_decks" and len(decision.options) > _MOST_BUTTONS:
         for option in decision.options:  # W-X1: how many free draws from Food, then how the rest split
             food, sanity, build = opt.SPLITS[option["id"] - opt.SPLIT]
