@@ -83,9 +83,12 @@ class Tab:
         self.page = self.context.new_page()
         self.base = base
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # every WebSocket message the page sent
         self.errors: list[str] = []
         self.last: str | None = None  # the last decision this tab answered
         self.answered = 0
+        self.picked = 0  # decisions answered through the picker of their parts
+        self.widest = 0  # the most buttons one decision showed at once: flat options, or the parts of one group
         self.screens = 0  # privacy screens passed (pass-and-play)
         self.on_screen: Callable[[Tab], None] | None = None
         self.page.on("websocket", self._watch)
@@ -103,7 +106,12 @@ class Tab:
             if isinstance(payload, str):
                 self.frames.append(json.loads(payload))
 
+        def sent(payload: Any) -> None:
+            if isinstance(payload, str):
+                self.sent.append(json.loads(payload))
+
         ws.on("framereceived", received)
+        ws.on("framesent", sent)
 
     def open(self, path: str) -> Tab:
         self.page.goto(self.base + path)
@@ -137,7 +145,11 @@ class Tab:
             return "over"
         if state != "ready" or decision == self.last:
             return "waiting"
+        if self.page.locator("#decision .picker").count():
+            self.pick(decision)
+            return "acted"
         buttons = self.page.locator("#decision button.option")
+        self.widest = max(self.widest, buttons.count())
         index = (int(decision) * 7919) % buttons.count()
         self.last = decision
         self.answered += 1
@@ -146,6 +158,30 @@ class Tab:
         else:
             buttons.nth(index).click()
         return "acted"
+
+    def pick(self, decision: str) -> None:
+        """Answers a decision shown as a picker of its parts: a part per step (a fixed function of the decision id
+        and the step), by number key or by click alike, until the choice is complete and sent."""
+        self.last = decision
+        self.answered += 1
+        self.picked += 1
+        for step in range(12):
+            if self.page.evaluate("() => (document.querySelector('#decision') || {dataset: {}}).dataset.decision"
+                                  ) != decision:
+                return  # answered, and the next decision is already shown
+            parts = self.page.locator("#decision .picker-step button.part:not([disabled])")
+            count = parts.count()
+            if not count:
+                return  # sent
+            self.widest = max(self.widest, self.page.evaluate(
+                "() => Math.max(...[...document.querySelectorAll('#decision .picker-step')]"
+                ".map((f) => f.querySelectorAll('button.part').length))"))
+            index = (int(decision) * 7919 + step * 31) % count
+            if (self.answered + step) % 2 and index < 9:
+                self.page.keyboard.press(str(index + 1))
+            else:
+                parts.nth(index).click()
+        raise AssertionError(f"decision {decision}: the picker did not complete in 12 steps")
 
     def close(self) -> None:
         self.context.close()

@@ -166,12 +166,15 @@ def test_a_whole_game_with_the_keyboard_only(new_tab: Any, game: str, players: i
         current = _next_decision(page, current)
         if not current:
             break
-        assert page.evaluate("() => document.activeElement.matches('#decision button.option')"), \
-            "a new decision did not take the keyboard"
-        count = page.locator("#decision button.option").count()
-        for _ in range((int(current) * 7919) % count):
-            page.keyboard.press("Tab")
-        page.keyboard.press("Enter")
+        took = "() => document.activeElement.matches('#decision button.option, #decision button.part')"
+        assert page.evaluate(took), "a new decision did not take the keyboard"
+        for step in range(12):  # a flat decision: one Enter; a picker of parts: one Enter per step
+            if _decision(page) != current:
+                break
+            count = page.locator("#decision button.option, #decision .picker-step button.part").count()
+            for _ in range((int(current) * 7919 + step) % count):
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
         answered += 1
     assert answered > 0  # a random deal can end after a few answers (the one-option ones are taken)
     page.wait_for_selector("#result:not([hidden])")

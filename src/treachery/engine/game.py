@@ -17,7 +17,7 @@ from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
 from .rng import Rng
-from .texts import card_texts, declared_texts, end_summary, option_labels, role_card, unavailable
+from .texts import card_texts, declared_texts, end_summary, option_labels, option_parts, role_card, unavailable
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
 
@@ -105,6 +105,14 @@ class Game:
         """``{option_id: label}`` for the options of ``decision`` that this moment words better than the catalogue
         label (which is fixed per game): a Restriction names the card it would cancel. Public to the deciding seat."""
         return option_labels(self, decision)
+
+    def option_parts(self, decision: Decision) -> dict[int, list[dict[str, str]]]:
+        """``{option_id: [{"group", "value", "label"}, ...]}`` where ``decision``'s options are combinations (a card
+        to Play and one to Keep, a card then its target): each option as its ordered parts, for a picker that asks
+        one part at a time. Empty (a flat list) unless the game declares parts and some option has more than one.
+        Every option then has parts and no option's parts begin another's; built from the deciding seat's knowledge
+        only, so the parts say nothing the options do not."""
+        return option_parts(self, decision)
 
     def unavailable(self, decision: Decision) -> list[dict[str, str]]:
         """Moves a player may look for in ``decision`` but cannot take now, each ``{"label", "why"}``: the table

@@ -8,6 +8,12 @@ and, optionally, a ``texts.py`` module with functions that read a running game:
 - ``end_summary(game)``: ``{"summary": sentence, "roles": {seat: role as revealed at the end}}``;
 - ``option_labels(game, decision)``: ``{option_id: label}`` where this decision's moment words an option better than
   its catalogue label (a Restriction names the card it would cancel);
+- ``option_parts(game, decision)``: ``{option_id: [part, ...]}`` where a decision's options are combinations (a
+  card to Play and one to Keep, a card and its target): each option as its ordered parts, each part
+  ``{"group", "value", "label"}`` (the step's name, the value chosen and its player-facing label), so a table can
+  offer a picker of parts instead of one button per combination. Every option of such a decision has parts, and
+  the parts tell the options apart (no option's parts are the beginning of another's). Built only from the options
+  and what the deciding seat knows;
 - ``unavailable(game, decision)``: the moves a player might look for in that decision but may not take now, each
   ``{"label", "why"}`` (a card that may only be your 2nd card, a cost not met).
 
@@ -83,6 +89,16 @@ def option_labels(game: Game, decision: Any) -> dict[int, str]:
     if module is None or not hasattr(module, "option_labels"):
         return {}
     return dict(module.option_labels(game, decision))
+
+
+def option_parts(game: Game, decision: Any) -> dict[int, list[dict[str, str]]]:
+    module = texts_module(type(game))
+    if module is None or not hasattr(module, "option_parts"):
+        return {}
+    parts = {int(k): [dict(p) for p in v] for k, v in module.option_parts(game, decision).items()}
+    if not any(len(p) > 1 for p in parts.values()):
+        return {}  # no option is a combination: the decision is a flat list
+    return parts
 
 
 def unavailable(game: Game, decision: Any) -> list[dict[str, str]]:

@@ -124,6 +124,14 @@ class OptionOut(BaseModel):
     label: str
 
 
+class PartOut(BaseModel):
+    """One step of a combined option: the step's name, the value chosen and how the table shows it."""
+
+    group: str
+    value: str
+    label: str
+
+
 class DecisionOut(BaseModel):
     """One of the recipient's own pending decisions (never another seat's)."""
 
@@ -134,6 +142,9 @@ class DecisionOut(BaseModel):
     default: int
     deadline: float | None = None  # Unix time at which the default is taken, when the room has a time limit
     auto: float | None = None  # Unix time at which the room answers this one-option decision for the seat
+    # where the options are combinations (a card to Play and one to Keep, a card then its target): each option id's
+    # ordered parts, for a picker that asks one part at a time; the answer is still one option id
+    parts: dict[int, list[PartOut]] | None = None
 
 
 class SeatOut(BaseModel):

@@ -661,10 +661,11 @@ class Room:
     def _decisions_for(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or game.over:
             return []
-        # what cannot be taken now and why; options worded for this moment where the game says so
+        # what cannot be taken now and why; options worded for this moment where the game says so; where the
+        # options are combinations, their parts for a picker (this seat's own decision: only it receives them)
         return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
                  "auto": self.autos[d.id][0] if d.id in self.autos else None,
-                 "unavailable": game.unavailable(d)} for d in game.pending_for(seat)]
+                 "unavailable": game.unavailable(d), **_parts(game, d)} for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -836,6 +837,13 @@ def _worded(game: Game, decision: Any) -> list[dict[str, Any]]:
     """The decision's options, each labelled as this moment words it (game.option_labels) or by the catalogue."""
     labels = game.option_labels(decision)
     return [{**o, "label": labels[o["id"]]} if o["id"] in labels else dict(o) for o in decision.options]
+
+
+def _parts(game: Game, decision: Any) -> dict[str, Any]:
+    """``{"parts": {option_id: [{"group", "value", "label"}, ...]}}`` when the game splits this decision's options
+    into parts (game.option_parts), else nothing: a flat decision's frame stays as it was."""
+    parts = game.option_parts(decision)
+    return {"parts": parts} if parts else {}
 
 
 def seat_label(game: str, seat: int) -> str:

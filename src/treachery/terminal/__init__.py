@@ -185,6 +185,67 @@ def read_choice(console: Console, decision: Decision, read: Callable[[str], str]
         console.print(f"[red]{answer!r} is not a choice: type a number from 1 to {count}, or q to quit.[/]")
 
 
+PICK_OVER = 12  # a decision with more options than this, split into parts by its game, is asked one part at a time
+
+
+def _next_parts(decision: Decision, parts: dict[int, list[dict[str, str]]],
+                chosen: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The distinct next parts of the options that fit ``chosen`` (as the web table's picker offers them)."""
+    out: list[dict[str, str]] = []
+    for option in decision.options:
+        mine = parts[option["id"]]
+        if len(mine) > len(chosen) and all((c["group"], c["value"]) == (p["group"], p["value"])
+                                           for c, p in zip(chosen, mine, strict=False)):
+            part = mine[len(chosen)]
+            if all((part["group"], part["value"]) != (o["group"], o["value"]) for o in out):
+                out.append(part)
+    return out
+
+
+def read_parts(console: Console, decision: Decision, parts: dict[int, list[dict[str, str]]],
+               read: Callable[[str], str] = input) -> Option:
+    """Asks a decision whose options are combinations one part at a time (Eat: the card to Play, then the card to
+    Keep): each step a short numbered list, ``b`` goes back a step, Enter at the first step takes the default."""
+    chosen: list[dict[str, str]] = []
+    while True:
+        for option in decision.options:  # complete: the chosen parts are all of one option's
+            mine = parts[option["id"]]
+            if len(mine) == len(chosen) and all((c["group"], c["value"]) == (p["group"], p["value"])
+                                                for c, p in zip(chosen, mine, strict=True)):
+                return option
+        offered = _next_parts(decision, parts, chosen)
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        group = None
+        for number, part in enumerate(offered, 1):
+            if part["group"] != group:
+                group = part["group"]
+                table.add_row("", Text(group, style="bold"))
+            table.add_row(str(number), part["label"])
+        if chosen:
+            console.print(Text("So far: " + ", ".join(f"{c['group']} {c['label']}" for c in chosen), style="cyan"))
+        console.print(table)
+        extra = "b = back" if chosen else f"Enter = {decision.default['label']}"
+        console.print(f"[bold]Choose 1-{len(offered)}[/] ({extra}, q = quit): ", end="")
+        try:
+            answer = read("").strip().lower()
+        except EOFError:
+            console.print()
+            raise Quit("input ended") from None
+        if answer in ("q", "quit", "exit"):
+            raise Quit("you quit")
+        if answer == "" and not chosen:
+            return decision.default
+        if answer == "b" and chosen:
+            chosen.pop()
+        elif answer.isdigit() and 1 <= int(answer) <= len(offered):
+            chosen.append(offered[int(answer) - 1])
+        else:
+            console.print(f"[red]{answer!r} is not a choice: type a number from 1 to {len(offered)}"
+                          f"{', b to go back' if chosen else ''}, or q to quit.[/]")
+
+
 def play_in_terminal(
     console: Console,
     game: Game,
@@ -238,8 +299,15 @@ def play_in_terminal(
         notes = card_notes(game, [*labels, *map(str, view.get("hand") or [])], decision)
         if notes is not None:
             console.print(notes)
-        console.print(decision_menu(decision, labels, name))
-        option = read_choice(console, decision, read)
+        parts = game.option_parts(decision) if len(decision.options) > PICK_OVER else {}
+        if parts:  # a long list of combinations: one part at a time
+            prompt = Text(f"{seat_name(decision.seat, name)}, your move: ", style="bold")
+            prompt.append(decision.prompt)
+            console.print(prompt)
+            option = read_parts(console, decision, parts, read)
+        else:
+            console.print(decision_menu(decision, labels, name))
+            option = read_choice(console, decision, read)
         game.act(seat, option, decision.id)
         console.print(Text(f"→ {labels[decision.options.index(option)]}", style="bold cyan"))
     log = game.log_for(seat)

@@ -69,3 +69,44 @@ def end_summary(game: Eat) -> dict[str, Any]:
     roles = {s: f"{names.get(p['character'], p['name'])}, {words[result['sides'][s]]}"
              for s, p in enumerate(view["players"])}
     return {"summary": sentence, "roles": roles}
+
+
+_MOST_BUTTONS = 12  # a decision with more options than this is asked as a picker when its options are combinations
+
+
+def option_parts(game: Eat, decision: Any) -> dict[int, list[dict[str, str]]]:
+    """The secret Play/Keep choice (W-T20) as the card to Play, then the card to Keep, from the seat's own hand;
+    many free draws (W-X1) as how many from Food, then how the rest split; a crowded discussion (W-V10) as what
+    to do, then whom to attack. Built from the options alone."""
+    from . import catalogue as opt
+    from .cards import CARD_CODES
+
+    parts: dict[int, list[dict[str, str]]] = {}
+    if decision.kind == "select":
+        if any(o["id"] >= opt.PLAY_ONLY for o in decision.options):
+            return {}  # W-T22: a single card, to Play or to Keep: two buttons, as they were
+        for option in decision.options:
+            play, keep = opt.selection_of(option["id"])
+            parts[option["id"]] = [{"group": "Play", "value": CARD_CODES[play], "label": game.cards.name(play)},
+                                   {"group": "Keep", "value": CARD_CODES[keep], "label": game.cards.name(keep)}]
+    elif decision.kind == "wild_decks" and len(decision.options) > _MOST_BUTTONS:
+        for option in decision.options:  # W-X1: how many free draws from Food, then how the rest split
+            food, sanity, build = opt.SPLITS[option["id"] - opt.SPLIT]
+            total = food + sanity + build
+            parts[option["id"]] = [{"group": "Food draws", "value": str(food),
+                                    "label": f"{food} (all of them)" if food == total else str(food)}]
+            if food < total:
+                parts[option["id"]].append({"group": "Then", "value": str(sanity),
+                                            "label": f"Sanity {sanity}, Build {build}"})
+    elif decision.kind == "poll" and len(decision.options) > _MOST_BUTTONS:
+        for option in decision.options:
+            oid = option["id"]
+            if opt.ATTACK <= oid < opt.ATTACK + opt.MAX_SEATS or opt.TUSK <= oid < opt.TUSK + opt.MAX_SEATS:
+                knife = oid < opt.TUSK
+                target = oid - (opt.ATTACK if knife else opt.TUSK)
+                parts[oid] = [{"group": "Attack", "value": "knife" if knife else "tusk",
+                               "label": "Reveal your Knife and attack…" if knife else "Attack with the Boar Tusk…"},
+                              {"group": "Whom", "value": f"P{target + 1}", "label": f"P{target + 1}"}]
+            else:
+                parts[oid] = [{"group": "Or", "value": option["text"], "label": option["label"]}]
+    return parts

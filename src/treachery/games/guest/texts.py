@@ -71,3 +71,42 @@ def option_labels(game: Guest, decision: Any) -> dict[int, str]:
                 entry = stack[index]
                 labels[option["id"]] = f"Restriction: cancel P{entry['player'] + 1}'s {entry['name']}"
     return labels
+
+
+def option_parts(game: Guest, decision: Any) -> dict[int, list[dict[str, str]]]:
+    """A card, then its targets (G-X5, G-H24): the card to play, then on whom (a Bribe: whose ballot, then for
+    whom; a Transplant: the two players; an Adrenaline: the player, then which way; a Restriction: the stack card
+    it cancels). Pass and "End my Play step" stand beside the cards. Built from the options and the public stack."""
+    from . import catalogue as opt
+    from .cards import ADRENALINE, BRIBE, EFFECTS, RESTRICTION, TRANSPLANT
+
+    if not any(o["id"] in opt.PLAYS for o in decision.options):
+        return {}
+    names = game.cards.names
+    stack = game.view(decision.seat).get("stack", [])
+    parts: dict[int, list[dict[str, str]]] = {}
+    for option in decision.options:
+        oid = option["id"]
+        if oid not in opt.PLAYS:
+            parts[oid] = [{"group": "Without a card", "value": option["text"], "label": option["label"]}]
+            continue
+        kind, first, second = opt.PLAYS[oid]
+        steps = [{"group": "Play a card", "value": EFFECTS[kind], "label": names[kind]}]
+        if kind == RESTRICTION:
+            entry = stack[first] if first < len(stack) else None
+            label = f"P{entry['player'] + 1}'s {entry['name']}" if entry else f"Stack card {first + 1}"
+            steps.append({"group": "Cancel", "value": str(first + 1), "label": label})
+        elif kind == BRIBE:
+            steps += [{"group": "Whose ballot", "value": f"P{first + 1}", "label": f"P{first + 1}"},
+                      {"group": "Counts for", "value": f"P{second + 1}", "label": f"P{second + 1}"}]
+        elif kind == TRANSPLANT:
+            steps += [{"group": "First player", "value": f"P{first + 1}", "label": f"P{first + 1}"},
+                      {"group": "Second player", "value": f"P{second + 1}", "label": f"P{second + 1}"}]
+        elif kind == ADRENALINE:
+            way = "forward" if second == opt.FORWARD else "back"
+            steps += [{"group": "On whom", "value": f"P{first + 1}", "label": f"P{first + 1}"},
+                      {"group": "Which way", "value": way, "label": way.capitalize()}]
+        elif first >= 0:
+            steps.append({"group": "On whom", "value": f"P{first + 1}", "label": f"P{first + 1}"})
+        parts[oid] = steps
+    return parts

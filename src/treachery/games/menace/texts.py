@@ -122,3 +122,58 @@ def unavailable(game: Menace, decision: Any) -> list[dict[str, str]]:
             why = "Nobody it could be used on right now."
         out.append({"label": labels[option_id], "why": why})
     return out
+
+
+def option_parts(game: Menace, decision: Any) -> dict[int, list[dict[str, str]]]:
+    """The discussion (M-T39, M-H33): ready or call a vote, else what to say (what you played, whom you suspect, what
+    someone else played: who, then which card), one step at a time. Built from the options alone."""
+    from . import catalogue as opt
+    from .cards import BDA_KEYS
+
+    if decision.kind == "vote" and len(decision.options) > 12:
+        return _fervent_vote(decision)
+    if decision.kind != "discussion":
+        return {}
+    names = game.cards.bda_names
+    say = {"mine": "What I played…", "suspect": "Whom I suspect…", "played": "What someone played…"}
+    mine = {opt.CLAIM_GOOD: ("good", "A Good card"), opt.CLAIM_NEUTRAL: ("neutral", "A Neutral card"),
+            opt.CLAIM_BAD: ("bad", "A Bad card"), opt.CLAIM_DREW: ("drew", "No card: I drew")}
+    parts: dict[int, list[dict[str, str]]] = {}
+    for option in decision.options:
+        oid = option["id"]
+        if oid in mine:
+            value, label = mine[oid]
+            parts[oid] = [{"group": "Say", "value": "mine", "label": say["mine"]},
+                          {"group": "I played", "value": value, "label": label}]
+        elif opt.SUSPECT <= oid < opt.SUSPECT + opt.SEATS:
+            seat = f"P{oid - opt.SUSPECT + 1}"
+            parts[oid] = [{"group": "Say", "value": "suspect", "label": say["suspect"]},
+                          {"group": "I suspect", "value": seat, "label": seat}]
+        elif opt.ACCUSE <= oid < opt.ACCUSE + opt.SEATS * len(BDA_KEYS):
+            who, card = divmod(oid - opt.ACCUSE, len(BDA_KEYS))
+            seat = f"P{who + 1}"
+            parts[oid] = [{"group": "Say", "value": "played", "label": say["played"]},
+                          {"group": "Who played", "value": seat, "label": seat},
+                          {"group": "Which card", "value": BDA_KEYS[card], "label": names[card]}]
+        else:
+            parts[oid] = [{"group": "Vote", "value": option["text"], "label": option["label"]}]
+    return parts
+
+
+def _fervent_vote(decision: Any) -> dict[int, list[dict[str, str]]]:
+    """A vote The Zealot called (M-E95, M-X17): whom to vote for (or abstain), then whether with fervor."""
+    from . import catalogue as opt
+
+    parts: dict[int, list[dict[str, str]]] = {}
+    for option in decision.options:
+        oid = option["id"]
+        fervor = opt.FERVOR <= oid < opt.FERVOR + opt.SEATS or oid == opt.ABSTAIN_FERVOR
+        if oid in (opt.ABSTAIN, opt.ABSTAIN_FERVOR):
+            first = {"group": "Vote", "value": "abstain", "label": "Abstain"}
+        else:
+            seat = f"P{(oid - (opt.FERVOR if fervor else opt.VOTE)) + 1}"
+            first = {"group": "Vote", "value": seat, "label": f"Exile {seat}"}
+        parts[oid] = [first, {"group": "How", "value": "fervor" if fervor else "plain",
+                              "label": "Reveal The Zealot: " + ("abstain" if first["value"] == "abstain" else
+                                                                "vote twice") if fervor else "Just my vote"}]
+    return parts

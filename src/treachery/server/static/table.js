@@ -8,6 +8,7 @@ import { clear, h, replace } from "./dom.js";
 import { cardReference, describe, endSummary, fateBanner, namedCards, roleCardPanel, useCards, withCards } from "./explain.js";
 import { autoNote, autoPassSwitch, busyElsewhere, focusIn, showDecision, TurnPill, atEnd } from "./flow.js";
 import { cardName, facts, privateKeys, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
+import { Picker, usesPicker } from "./picker.js";
 
 export class Table {
   constructor(root, options) {
@@ -211,7 +212,7 @@ export class Table {
     const decision = state.decisions[0];
     // focus inside the decision area stays there when it is drawn again (after an answer the buttons go away)
     const focused = box.contains(document.activeElement) ? document.activeElement : null;
-    const again = focused && focused.dataset && focused.dataset.option ? `button.option[data-option="${focused.dataset.option}"]` : null;
+    const again = againSelector(focused);
     box.className = "decision";
     delete box.dataset.decision;
     if (state.over) {
@@ -243,7 +244,19 @@ export class Table {
       replace(help, cards.length ? cards.map((c) => h("span", { class: "help-card" }, h("strong", {}, c.name),
         c.kind ? h("em", {}, ` ${c.kind}`) : null, `: ${c.text}`)) : "");
     };
-    const buttons = decision.options.map((option, index) => {
+    // a decision whose options are combinations: a picker of their parts (it keeps its steps while redrawn)
+    if (usesPicker(decision)) {
+      if (!this.picker || this.picker.decision.id !== decision.id) this.picker = new Picker(decision);
+      // a part's help: the card texts it names and, when it completes the choice, the whole option it answers
+      this.picker.hooks = { onAct: (option) => this.options.onAct(decision.id, option), names: withNames,
+        explain: (label, option) => {
+          explain(option || { label });
+          if (option && option.label !== label) help.prepend(h("span", { class: "help-card" }, "Answers: ", withNames(option.label)));
+        } };
+    } else {
+      this.picker = null;
+    }
+    const buttons = this.picker ? this.picker.update(decision, model.sending) : decision.options.map((option, index) => {
       const cards = namedCards(option.label || "");
       return h("button", {
         type: "button", class: "option", dataset: { option: String(option.id) }, disabled: model.sending,
@@ -261,7 +274,8 @@ export class Table {
     const countdown = decision.deadline ? h("p", { class: "countdown", dataset: { deadline: String(decision.deadline) } }) : null;
     replace(box, h("h2", { id: "prompt-title" }, "Your turn"),
       h("p", { class: "prompt", id: "prompt" }, withNames(decision.prompt)), countdown, autoNote(decision),
-      h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons), help, closed,
+      this.picker ? buttons : h("div", { class: "options", role: "group", "aria-labelledby": "prompt-title prompt" }, buttons),
+      help, closed,
       state.decisions.length > 1 ? h("p", { class: "muted" }, `${state.decisions.length - 1} more after this one`) : null,
       this.autoPassControl(model));
     tick(box);
@@ -382,6 +396,15 @@ function reference(view) {
     h("ul", {}, entries));
 }
 
+// Where the keyboard was in the decision area, to put it back there once redrawn: the same option or the same part.
+function againSelector(focused) {
+  if (!focused || !focused.dataset) return null;
+  if (focused.matches("button.part")) {
+    return `button.part[data-group="${CSS.escape(focused.dataset.group)}"][data-value="${CSS.escape(focused.dataset.value)}"]`;
+  }
+  return focused.dataset.option ? `button.option[data-option="${focused.dataset.option}"]` : null;
+}
+
 // Countdowns where a decision has a deadline; one timer for the page. Deadlines are on the server's clock: the
 // offset (server minus this device, from the \`now\` of the last state frame) keeps a wrong device clock out of it.
 let clockOffset = 0;
@@ -398,13 +421,14 @@ export function tick(root = document) {
 }
 setInterval(() => tick(), 1000);
 
-// Number keys answer the pending decision (1 = first option … 0 = tenth), unless you are typing.
+// Number keys answer the pending decision (1 = first option … 0 = tenth; in a picker, a part of its step), unless
+// you are typing.
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target && event.target.matches && event.target.matches("input, textarea, select")) return;
   if (!/^[0-9]$/.test(event.key)) return;
   const index = event.key === "0" ? 9 : Number(event.key) - 1;
-  const button = document.querySelectorAll("#decision button.option")[index];
+  const button = document.querySelectorAll("#decision button.option, #decision .picker-step button.part")[index];
   if (button && !button.disabled) {
     event.preventDefault();
     button.click();

@@ -15,8 +15,9 @@ export function board(view, { h, names, seatLabel }) {
   if (vote && Array.isArray(vote.totals)) {
     const top = Math.max(1, ...vote.totals);
     parts.push(h("h2", {}, `Vote in progress${vote.restarted ? " (restarted)" : ""}`),
-      h("div", { class: "tally", role: "list", "aria-label": "Votes against each player" }, vote.totals.map((total, s) => [
-        h("span", {}, label(s)), h("div", { class: "tally-bar", style: { width: `${(100 * total) / top}%` } }), h("span", {}, String(total))])));
+      h("div", { class: "tally", role: "list", "aria-label": "Votes against each player" }, vote.totals.map((total, s) =>
+        h("div", { class: "tally-row", role: "listitem" }, h("span", {}, label(s)),
+          h("div", { class: "tally-bar", style: { width: `${(100 * total) / top}%` } }), h("span", {}, String(total))))));
   }
   if (Array.isArray(view.past_votes) && view.past_votes.length) {
     parts.push(h("h2", {}, "Past votes"), h("ul", {}, view.past_votes.map((v) => h("li", {},
