@@ -1,4 +1,4 @@
-"""The table flows, through a real page: a new decision comes into view with the keyboard on its first choice, the
+"""The table flows, through a real page: a new decision comes into view with the keyboard on its default choice, the
 keyboard stays in the decision area after an answer, the log stays where a reader scrolled it, a "your turn" pill
 brings a decision back that arrived while the player read the log, panels keep their state and scroll while bots
 move, and a one-option decision is shown as taken for the player and then taken by the room."""
@@ -48,9 +48,12 @@ def _focus_scenario(page: Any) -> bool:
     the player (a random deal can end in a few moves), so the caller deals again."""
     page.click("#start")
     page.wait_for_selector("#decision[data-state=ready]")
-    # the first decision: in view, its first choice under the keyboard
+    # the first decision: in view, its default choice (the timer's answer, when it is one of the buttons) under the
+    # keyboard
     assert page.evaluate(DECISION_IN_VIEW)
     assert page.evaluate("() => document.activeElement.matches('#decision button.option')")
+    assert page.evaluate("""() => document.activeElement.matches('#decision button.option.default')
+        || !document.querySelector('#decision button.option.default')""")
     # panels: reference opened and scrolled, role card closed, table facts toggled
     page.click("#card-reference summary")
     page.evaluate("() => { document.querySelector('#card-reference ul').scrollTop = 120; }")
@@ -152,7 +155,7 @@ KEYBOARD_GAMES = [("killer", 4), ("menace", 5), ("eat", 5), ("guest", 5)]
 @pytest.mark.parametrize(("game", "players"), KEYBOARD_GAMES)
 def test_a_whole_game_with_the_keyboard_only(new_tab: Any, game: str, players: int) -> None:
     """Start and play to the end pressing keys only: Tab to the Start button, then for each decision the keyboard is
-    already on its first choice; Tab moves along the choices and Enter answers."""
+    already on its default choice; Tab and Shift+Tab move along the choices and Enter answers."""
     tab = new_tab()
     create_through_page(tab, game, players, "Ann")
     page = tab.page
@@ -171,9 +174,13 @@ def test_a_whole_game_with_the_keyboard_only(new_tab: Any, game: str, players: i
         for step in range(12):  # a flat decision: one Enter; a picker of parts: one Enter per step
             if _decision(page) != current:
                 break
-            count = page.locator("#decision button.option, #decision .picker-step button.part").count()
-            for _ in range((int(current) * 7919 + step) % count):
-                page.keyboard.press("Tab")
+            at, count = page.evaluate("""() => { const all = [...document.querySelectorAll(
+                '#decision button.option, #decision .picker-step button.part')];
+                return [all.indexOf(document.activeElement), all.length]; }""")
+            wanted = (int(current) * 7919 + step) % count
+            # from where the keyboard starts (the default answer), Tab or Shift+Tab along the choices to the wanted one
+            for _ in range(abs(wanted - max(at, 0))):
+                page.keyboard.press("Tab" if wanted > at else "Shift+Tab")
             page.keyboard.press("Enter")
         answered += 1
     assert answered > 0  # a random deal can end after a few answers (the one-option ones are taken)

@@ -87,6 +87,15 @@ def check_step(page: Any, d: dict[str, Any], chosen: tuple[Part, ...]) -> list[t
     return expected
 
 
+def default_part(d: dict[str, Any], chosen: tuple[Part, ...] = ()) -> Part:
+    """Where the keyboard starts a step: on the decision's default answer's part (what the timer would take) while
+    the parts chosen so far fit it, else on the step's first part."""
+    parts = [(p["group"], p["value"]) for p in d["parts"][str(d["default"])]]
+    if tuple(parts[:len(chosen)]) == chosen and len(parts) > len(chosen):
+        return parts[len(chosen)]
+    return steps_of(d, chosen)[0][:2]
+
+
 def part_button(page: Any, group: str, value: str) -> Any:
     return page.locator(f'#decision .picker-step button.part[data-group="{group}"][data-value="{value}"]')
 
@@ -182,8 +191,10 @@ def test_eat_play_and_keep_with_the_keyboard_only(new_tab: Callable[..., Tab]) -
             continue
         page = tab.page
         plays = check_step(page, d, ())
-        # a new decision takes the keyboard: on the first part of its first step
+        # a new decision takes the keyboard: on its default answer's part of the first step
         page.wait_for_function("() => document.activeElement.matches('#decision .picker-step button.part')")
+        assert focused_part(page) == default_part(d)
+        page.keyboard.press("Home")
         assert focused_part(page) == plays[0][:2]
         page.keyboard.press("ArrowRight")
         assert focused_part(page) == plays[1][:2]
@@ -195,7 +206,7 @@ def test_eat_play_and_keep_with_the_keyboard_only(new_tab: Callable[..., Tab]) -
         assert focused_part(page) == plays[1][:2]
         page.keyboard.press("Enter")  # step 1: the second card to Play
         keeps = check_step(page, d, (plays[1][:2],))
-        assert focused_part(page) == keeps[0][:2]  # the keyboard moved on to step 2
+        assert focused_part(page) == default_part(d, (plays[1][:2],))  # the keyboard moved on to step 2
         page.keyboard.press("Escape")  # undo the step
         check_step(page, d, ())
         assert focused_part(page) == plays[1][:2]
@@ -223,6 +234,10 @@ def test_the_menace_discussion_as_the_vote_or_what_to_say(new_tab: Callable[...,
         assert len(first) <= 5 and {g for g, _, _ in first} <= {"Vote", "Say"}
         legends = page.eval_on_selector_all("#decision .picker-step legend", "ns => ns.map((n) => n.textContent)")
         assert legends == list(dict.fromkeys(g for g, _, _ in first))
+        # the keyboard starts on the default (being ready), so Enter never calls a vote by accident
+        page.wait_for_function("() => document.activeElement.matches('#decision .picker-step button.part')")
+        assert focused_part(page) == default_part(d)
+        assert page.evaluate("() => document.activeElement.textContent").endswith("Ready, no vote from me")
         problems = look(page, shots, "picker-menace-first")
         part_button(page, "Say", "played").click()
         seats = check_step(page, d, (("Say", "played"),))

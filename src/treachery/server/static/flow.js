@@ -33,7 +33,7 @@ export function inView(node) {
   return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
 }
 
-// Brings the decision into view (the least scrolling that shows it) and focuses its first choice.
+// Brings the decision into view (the least scrolling that shows it) and focuses its default choice.
 export function showDecision(box, smooth = false) {
   if (!inView(box) || box.getBoundingClientRect().top < 0) {
     const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -42,10 +42,13 @@ export function showDecision(box, smooth = false) {
   focusIn(box);
 }
 
-// Focus somewhere in the decision area: the first choice that can be taken, else the area itself.
+// Focus somewhere in the decision area: the choice asked for, else the default answer (what the timer would take,
+// so Enter never does something bolder than waiting would), else the first choice, else the area itself.
 export function focusIn(box, wanted = null) {
   const again = wanted ? box.querySelector(wanted) : null;
-  const target = again && !again.disabled ? again : box.querySelector("button.option:not([disabled]), .part:not([disabled])");
+  const target = again && !again.disabled ? again
+    : box.querySelector("button.option.default:not([disabled]), .part.default:not([disabled])")
+      || box.querySelector("button.option:not([disabled]), .part:not([disabled])");
   (target || box).focus({ preventScroll: true });
 }
 

@@ -100,7 +100,7 @@ export class Picker {
   focusStep(wanted = null) {
     const buttons = [...this.element.querySelectorAll("button.part:not([disabled])")];
     const target = (wanted && buttons.find((b) => b.dataset.group === wanted.group && b.dataset.value === wanted.value))
-      || buttons[0];
+      || buttons.find((b) => b.classList.contains("default")) || buttons[0];
     if (target) target.focus({ preventScroll: false });
   }
 
@@ -126,9 +126,16 @@ export class Picker {
     buttons[next].focus();
   }
 
+  // The part of the decision's default answer (what the timer would take) at this step, if it still fits.
+  defaultPart() {
+    const fallback = this.consistent().find((o) => o.id === this.decision.default);
+    return fallback ? this.partsOf(fallback)[this.chosen.length] || null : null;
+  }
+
   render() {
     const { explain, names } = this.hooks;
     const steps = this.step();
+    const fallback = this.defaultPart();
     let number = 0;
     const fieldsets = [...steps.entries()].map(([group, entries]) => h("fieldset", { class: "picker-step" },
       h("legend", {}, names(group)),
@@ -137,7 +144,7 @@ export class Picker {
         const whole = options.length === 1 && this.partsOf(options[0]).length === this.chosen.length + 1 ? options[0] : null;
         const index = number++;
         return h("button", {
-          type: "button", class: "part", disabled: this.sending,
+          type: "button", class: fallback && same(fallback, part) ? "part default" : "part", disabled: this.sending,
           dataset: { group: part.group, value: part.value, ...(whole ? { option: String(whole.id) } : {}) },
           // on hover: the whole option it would answer, and the text of any card it names
           title: [whole ? whole.label : null, ...namedCards(part.label).map(describe)].filter(Boolean).join("\n") || null,

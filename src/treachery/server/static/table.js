@@ -259,7 +259,8 @@ export class Table {
     const buttons = this.picker ? this.picker.update(decision, model.sending) : decision.options.map((option, index) => {
       const cards = namedCards(option.label || "");
       return h("button", {
-        type: "button", class: "option", dataset: { option: String(option.id) }, disabled: model.sending,
+        type: "button", class: option.id === decision.default ? "option default" : "option",
+        dataset: { option: String(option.id) }, disabled: model.sending,
         title: cards.length ? cards.map(describe).join("\n") : option.label || option.text,
         "aria-describedby": cards.length ? "option-help" : null,
         onclick: () => this.options.onAct(decision.id, option.id),
