@@ -662,10 +662,12 @@ class Room:
         if seat is None or game.over:
             return []
         # what cannot be taken now and why; options worded for this moment where the game says so; where the
-        # options are combinations, their parts for a picker (this seat's own decision: only it receives them)
+        # options are combinations, their parts for a picker, and what on the board answers which option (this
+        # seat's own decision: only it receives them)
         return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
                  "auto": self.autos[d.id][0] if d.id in self.autos else None,
-                 "unavailable": game.unavailable(d), **_parts(game, d)} for d in game.pending_for(seat)]
+                 "unavailable": game.unavailable(d), **_parts(game, d), **_targets(game, d)}
+                for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -844,6 +846,13 @@ def _parts(game: Game, decision: Any) -> dict[str, Any]:
     into parts (game.option_parts), else nothing: a flat decision's frame stays as it was."""
     parts = game.option_parts(decision)
     return {"parts": parts} if parts else {}
+
+
+def _targets(game: Game, decision: Any) -> dict[str, Any]:
+    """``{"targets": {option_id: {"kind", "value"}}}`` when some options name a board element a click can answer
+    with (game.option_targets), else nothing: the frame stays small."""
+    targets = game.option_targets(decision)
+    return {"targets": targets} if targets else {}
 
 
 def seat_label(game: str, seat: int) -> str:
