@@ -294,9 +294,8 @@ class PlayAgain(_Strict):
 
 class RematchOut(BaseModel):
     """Sent to each connection of a finished room when its host opens a new one: the new room, and to a seat that
-    plays again its new seat and the token for it (to that seat's own connections only)."""
+    plays again its seat there (the token it holds carries over: no secret is sent)."""
 
     type: Literal["rematch"] = "rematch"
     room: str
     seat: int | None = None
-    token: str | None = None

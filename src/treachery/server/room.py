@@ -376,9 +376,7 @@ class Room:
             seat.away_bot = False  # the player takes the seat back from its stand-in
         self._broadcast()
         if self.rematch is not None:  # someone back after the host opened a new game: where it is, and their seat
-            frame = self.rematch.frame(sub.seat)
-            if frame is not None:
-                sub.send(frame)
+            sub.send(self.rematch.frame(sub.seat))
 
     def detach(self, sub: Subscriber) -> None:
         self.touched = time.monotonic()
@@ -973,6 +971,11 @@ class Rooms:
         room = Room(rows[0], self.store, self.settings)
         room.restore(rows[0])
         room.restore_chat(chats.get(code, []))
+        from .rematch import recall  # (rematch.py builds on this module)
+
+        await recall(self, room)
+        if code in self.rooms:  # brought back meanwhile
+            return self.rooms[code]
         self.adopt(room)
         self._finished(room)
         return room
