@@ -16,8 +16,9 @@ from treachery.engine import targets as engine_targets
 
 GAMES = treachery.games()
 # what each game points at (the kinds its decisions declare): Killer's targets (K-E34), its locations (K-T12,
-# K-X11) and Hunting Row slots (K-E29, K-E71, K-T27); the others' players
-KINDS = {"killer": {"seat", "slot", "location"}, "menace": {"seat"}, "eat": {"seat"}, "guest": {"seat"}}
+# K-X11) and Hunting Row slots (K-E29, K-E71, K-T27); the others' players; the Menace's cards in hand to place
+# face down on your turn (M-T6), throw away, show (M-E41) or hand over
+KINDS = {"killer": {"seat", "slot", "location"}, "menace": {"seat", "card"}, "eat": {"seat"}, "guest": {"seat"}}
 
 
 def _names_the_seat(label: str, seat: int) -> bool:
@@ -42,6 +43,9 @@ def _check(game: treachery.Game, decision: Any) -> set[str]:
             assert label.endswith(f"slot {value}"), label
         elif kind == "location":
             assert value == label and value in {c["location"] for c in view["cards"] if c.get("location")}, label
+        elif kind == "card":  # a card of the deciding seat's hand, by its name there
+            hand = next(f["value"] for f in view["core"]["private"] if "hand" in f["keys"])
+            assert value in hand and value in label, (value, hand, label)
         else:
             raise AssertionError(f"{game.name}: an unknown kind {kind!r}")
     return {t["kind"] for t in targets.values()}

@@ -2,7 +2,8 @@
 Hunting Row slot, a location), a button lies over each of those elements and pressing it, with the mouse or the
 keyboard, answers exactly that option; the decision's own buttons stay. Played in Killer (every seat on one
 device: Hunting Row slots to look at, scan or reveal, K-E29, K-E71, K-T27; a target, K-E34; a location, K-T12) and
-in the Guest (ballots name the player to eject, G-V12), with axe finding nothing serious on a table showing them."""
+in the Guest (ballots name the player to eject, G-V12) and the Menace (the card of your hand to place face down,
+M-T6), with axe finding nothing serious on a table showing them."""
 
 from __future__ import annotations
 
@@ -118,3 +119,18 @@ def test_guest_ballots_answer_from_the_seats(new_tab: Any) -> None:
         if kinds["seat"]:
             break
     assert kinds["seat"] > 0 and set(kinds) == {"seat"}, kinds
+
+
+def test_menace_cards_in_hand_answer_from_the_hand(new_tab: Any) -> None:
+    kinds: Counter[str] = Counter()
+    for _ in range(DEALS):
+        tab = new_tab()
+        create_through_page(tab, "menace", 4, "Ann")
+        tab.page.click("#start")
+        tab.page.wait_for_selector("#decision")
+        got, axe = play_on_the_board(tab, seconds=200)
+        assert not axe, axe
+        kinds += got
+        if kinds["card"]:
+            break
+    assert kinds["card"] > 0 and set(kinds) <= {"card", "seat"}, kinds

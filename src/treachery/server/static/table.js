@@ -388,7 +388,9 @@ function sentence(text) {
 export function privateFacts(facts) {
   return facts.map((fact) => [h("h3", {}, fact.label), Array.isArray(fact.value)
     ? h("ul", { class: "hand", "aria-label": fact.label }, fact.value.length
-      ? fact.value.map((item) => h("li", { class: "card" }, withCards(withNames(show(item, {})))))
+      ? fact.value.map((item) => h("li", { class: "card", // a card in hand can be a decision's answer (board_input.js)
+        dataset: typeof item === "string" && (fact.keys || []).includes("hand") ? { target: `card:${item}` } : null },
+      withCards(withNames(show(item, {})))))
       : h("li", { class: "muted" }, "none"))
     : h("p", {}, withCards(withNames(show(fact.value, {}))))]);
 }
