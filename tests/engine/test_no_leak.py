@@ -27,11 +27,11 @@ SEEDS = (1, 2, 3, 4)
 
 
 def seat_is_given(game: Game, seat: int) -> Any:
-    """Everything the engine gives ``seat``: its view, its log, its own pending decisions and their parts (the
-    picker's steps, ``Game.option_parts``)."""
+    """Everything the engine gives ``seat``: its view, its log, its own pending decisions, their parts (the
+    picker's steps, ``Game.option_parts``) and what on the board answers them (``Game.option_targets``)."""
     pending = game.pending_for(seat)
     return (game.view(seat), game.log_for(seat), [d.to_dict() for d in pending],
-            [game.option_parts(d) for d in pending])
+            [game.option_parts(d) for d in pending], [game.option_targets(d) for d in pending])
 
 
 def play_round(a: Game, b: Game, rng: random.Random) -> bool:

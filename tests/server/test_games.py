@@ -32,7 +32,7 @@ def test_whole_game_by_bot_clients_matches_the_engine(server: Server, game: str,
 
     done = asyncio.run(go())
     expected = reference(game, players, seed, humans)
-    with_parts = 0
+    with_parts = with_targets = 0
     for player in done:
         assert player.final is not None, f"seat {player.seat} never saw the end"
         assert player.final["result"] == json.loads(json.dumps(expected.result()))
@@ -46,8 +46,15 @@ def test_whole_game_by_bot_clients_matches_the_engine(server: Server, game: str,
                         with_parts += 1
                         assert sorted(int(k) for k in d["parts"]) == sorted(o["id"] for o in d["options"])
                         assert any(len(p) > 1 for p in d["parts"].values())
+                    if "targets" in d:  # what the board answers: only this seat's own options, one element each
+                        with_targets += 1
+                        assert {int(k) for k in d["targets"]} <= {o["id"] for o in d["options"]}
+                        named = [(t["kind"], t["value"]) for t in d["targets"].values()]
+                        assert named and len(set(named)) == len(named)
     # the engine declares parts for these games' combined choices (tests/<game>/test_option_parts.py)
     assert with_parts > 0 or game not in ("eat", "menace")
+    # these deals ask their people to pick a seat or a slot (this Eat deal never does: tests/engine/test_targets.py)
+    assert with_targets > 0 or game not in ("killer", "menace", "guest")
     status, record = server.api("GET", f"/api/rooms/{code}/record")
     assert status == 200 and record["seed"] == seed
     replayed = treachery.replay_record(record)

@@ -1,5 +1,6 @@
 """Play again through the page: at the end the host clicks once, and a friend in another browser follows into the
-new room by themself, in the same seat, without reloading the page."""
+new room by themself, in the same seat, without reloading the page, with the seat token they already held. Coming
+back to the finished room's link later shows its end and a link to the new game instead of moving on."""
 
 from __future__ import annotations
 
@@ -30,9 +31,21 @@ def test_the_host_clicks_play_again_and_a_friend_follows(new_tab: Callable[..., 
         assert (mine.get_attribute("data-seat"), mine.locator("strong").inner_text()) == (str(seat), name)
         assert tab.page.evaluate("() => window.sameDocument === true")
     assert bob.page.locator("#start").count() == 0
+    held = "(room) => JSON.parse(localStorage.getItem(`treachery:room:${room}`)).seats"
+    assert bob.page.evaluate(held, new) == bob.page.evaluate(held, code)  # the same token, now in the new room
     ann.page.click("#start")  # the new host token came along: the host starts the new game
     for tab in (ann, bob):
         tab.page.wait_for_selector(".seat.mine")
     # the old room's page still shows its game, for its replay
     old = new_tab().open(f"/r/{code}").page
     old.wait_for_selector("#result")
+    # Bob comes back to the old link: its end, and where his next game is (he stays until he follows the link)
+    back = bob.context.new_page()
+    back.goto(f"{bob.base}/r/{code}")
+    back.wait_for_selector("#result #rematch-link")
+    assert "new game with you in it" in back.locator("#play-again").inner_text()
+    back.wait_for_timeout(1600)  # longer than a live page waits before it follows
+    assert back.url.rstrip("/").endswith(code)
+    back.click("#rematch-link")
+    back.wait_for_url(f"**/r/{new}")
+    assert back.locator(".seat.mine").first.get_attribute("data-seat") == "1"

@@ -17,6 +17,7 @@ from .decision import Decision, Option
 from .errors import IllegalAction
 from .options import GameOption
 from .rng import Rng
+from .targets import option_targets
 from .texts import card_texts, declared_texts, end_summary, option_labels, option_parts, role_card, unavailable
 
 TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
@@ -113,6 +114,12 @@ class Game:
         Every option then has parts and no option's parts begin another's; built from the deciding seat's knowledge
         only, so the parts say nothing the options do not."""
         return option_parts(self, decision)
+
+    def option_targets(self, decision: Decision) -> dict[int, dict[str, str]]:
+        """``{option_id: {"kind", "value"}}`` for ``decision``'s options that name one board element (a seat, a card
+        in hand, a Hunting Row slot, a location), so a table can take a click on it as that option. Only offered
+        options, no element named twice; built from the options alone (engine/targets.py)."""
+        return option_targets(self, decision)
 
     def unavailable(self, decision: Decision) -> list[dict[str, str]]:
         """Moves a player may look for in ``decision`` but cannot take now, each ``{"label", "why"}``: the table

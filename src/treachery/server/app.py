@@ -158,7 +158,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
                 "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
                 "seat_labels": [seat_label(room.row.game, i) for i in range(room.row.players)],
-                "bot_delay": settings.bot_delay}
+                "bot_delay": settings.bot_delay, "rematch": room.rematch.code if room.rematch else None}
 
     @app.post("/api/rooms/{code}/join")
     async def join(request: Request, code: str, body: Join) -> dict[str, Any]:
@@ -198,7 +198,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         made = await play_again(rooms, room, body.host_token, body.shuffle, client)
         if fresh:
             admission.lobby_opened(client, made.code)
-        return {"room": made.code, "host_token": made.host_token, "invite": f"/r/{made.code}"}
+        # the host's token carries over: it is the new room's host token too
+        return {"room": made.code, "host_token": body.host_token, "invite": f"/r/{made.code}"}
 
     @app.get("/api/rooms/{code}/record")
     async def record(code: str) -> dict[str, Any]:

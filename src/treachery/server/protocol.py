@@ -132,6 +132,13 @@ class PartOut(BaseModel):
     label: str
 
 
+class TargetOut(BaseModel):
+    """The board element an option names: ``kind`` seat, card, slot or location, and its name in the view."""
+
+    kind: Literal["seat", "card", "slot", "location"]
+    value: str
+
+
 class DecisionOut(BaseModel):
     """One of the recipient's own pending decisions (never another seat's)."""
 
@@ -145,6 +152,9 @@ class DecisionOut(BaseModel):
     # where the options are combinations (a card to Play and one to Keep, a card then its target): each option id's
     # ordered parts, for a picker that asks one part at a time; the answer is still one option id
     parts: dict[int, list[PartOut]] | None = None
+    # what on the board answers which option (a seat, a card in hand, a Hunting Row slot, a location): a click on
+    # that element is the option; absent when no option names one
+    targets: dict[int, TargetOut] | None = None
 
 
 class SeatOut(BaseModel):
@@ -284,9 +294,8 @@ class PlayAgain(_Strict):
 
 class RematchOut(BaseModel):
     """Sent to each connection of a finished room when its host opens a new one: the new room, and to a seat that
-    plays again its new seat and the token for it (to that seat's own connections only)."""
+    plays again its seat there (the token it holds carries over: no secret is sent)."""
 
     type: Literal["rematch"] = "rematch"
     room: str
     seat: int | None = None
-    token: str | None = None

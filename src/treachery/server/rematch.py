@@ -1,9 +1,11 @@
 """Play again: a finished room's host opens a new room with the same game, options, bots and clocks, and the same
-people already seated (in the same seats, or shuffled). Each person's new seat token is sent only down their own
-connections to the finished room, in a ``rematch`` frame; spectators are told only the new room's code.
+people already seated (in the same seats, or shuffled). Every token carries over: each person's seat token holds
+their seat in the new room and the host's token is the new room's host token, so nobody joins again and no secret
+is sent. Each connection of the finished room is sent a ``rematch`` frame: the new room, and to a seat's own
+connections the seat it plays there.
 
-A person who is not connected when the host asks is told when they connect again, while the finished room is in
-memory (the tokens are kept there only: the store holds token hashes, never tokens).
+The finished room records its rematch in the store (``rooms.rematch``): a person who comes back to its link later,
+after it left memory or the server restarted, is told the same.
 """
 
 from __future__ import annotations
@@ -14,25 +16,20 @@ import time
 from dataclasses import dataclass, field
 
 from . import store as db
-from .room import Room, RoomError, Rooms, Subscriber, token_hash
+from .room import Room, RoomError, Rooms, Subscriber
 
 
 @dataclass
 class Rematch:
     code: str  # the new room
-    host_token: str
-    tokens: dict[int, str] = field(default_factory=dict)  # old seat -> the new room's token for that person
-    seats: dict[int, int] = field(default_factory=dict)  # old seat -> new seat
+    seats: dict[int, int] = field(default_factory=dict)  # old seat -> new seat, for each person playing again
 
-    def frame(self, old_seat: int | None) -> str | None:
-        """What a connection of ``old_seat`` (None: a spectator) is sent: its own new seat and token, or only the
-        room for a spectator; None for a seat nobody plays again (a bot, or a player who left)."""
-        if old_seat is None:
+    def frame(self, old_seat: int | None) -> str:
+        """What a connection of ``old_seat`` (None: a spectator) is sent: where the new game is and, to a person
+        who plays in it, their seat there (their token is the one they hold)."""
+        if old_seat is None or old_seat not in self.seats:
             return json.dumps({"type": "rematch", "room": self.code})
-        if old_seat not in self.tokens:
-            return None
-        return json.dumps({"type": "rematch", "room": self.code, "seat": self.seats[old_seat],
-                           "token": self.tokens[old_seat]})
+        return json.dumps({"type": "rematch", "room": self.code, "seat": self.seats[old_seat]})
 
 
 async def play_again(rooms: Rooms, room: Room, host_token: str, shuffle: bool, creator: str | None) -> Rematch:
@@ -47,30 +44,35 @@ async def play_again(rooms: Rooms, room: Room, host_token: str, shuffle: bool, c
         # shuffled: any seat of the table, so the bots' seats change too; else each person keeps their seat
         places = secrets.SystemRandom().sample(range(room.row.players), len(people)) if shuffle else list(people)
         old = room.row
-        new_host = secrets.token_urlsafe(32)
         row = db.RoomRow(code=secrets.token_urlsafe(12), game=old.game, players=old.players, seed=secrets.randbits(62),
-                         options=old.options, setup=None, bots=old.bots, host_hash=token_hash(new_host),
+                         options=old.options, setup=None, bots=old.bots, host_hash=old.host_hash,
                          status="lobby", decision_seconds=old.decision_seconds,
                          takeover_seconds=old.takeover_seconds, created_at=time.time())
-        made = Rematch(code=row.code, host_token=new_host)
-        seated: list[tuple[int, str, str]] = []
-        for person, place in zip(people, places, strict=True):
-            token = secrets.token_urlsafe(32)
-            made.tokens[person], made.seats[person] = token, place
-            seated.append((place, room.seats[person].name or "", token_hash(token)))
-        await rooms.store.run(db.insert_room(row, seated))
+        made = Rematch(code=row.code, seats=dict(zip(people, places, strict=True)))
+        seated = [(place, room.seats[person].name or "", room.seats[person].token_hash or "")
+                  for person, place in made.seats.items()]
+        await rooms.store.run(db.open_rematch(room.code, row, seated))
         new = Room(row, rooms.store, rooms.settings)
         for place, name, digest in seated:
             new.seats[place].name, new.seats[place].token_hash = name, digest
         new.creator = creator
         rooms.adopt(new)
-        room.rematch = made
+        room.rematch, room.row.rematch = made, made.code
     for sub in [*room.spectators, *(s for seat in room.seats for s in seat.subscribers)]:
         tell(made, sub)
     return made
 
 
+async def recall(rooms: Rooms, room: Room) -> None:
+    """A finished room brought back from the store: its recorded rematch, each person's new seat found by the token
+    they carried over (a person who has since left the new room is told only where it is)."""
+    if room.row.rematch is None:
+        return
+    hashes = await rooms.store.run(db.load_seat_hashes(room.row.rematch))
+    seats = {old: hashes.index(seat.token_hash) for old, seat in enumerate(room.seats)
+             if seat.token_hash is not None and seat.token_hash in hashes}
+    room.rematch = Rematch(code=room.row.rematch, seats=seats)
+
+
 def tell(made: Rematch, sub: Subscriber) -> None:
-    frame = made.frame(sub.seat)
-    if frame is not None:
-        sub.send(frame)
+    sub.send(made.frame(sub.seat))

@@ -376,9 +376,7 @@ class Room:
             seat.away_bot = False  # the player takes the seat back from its stand-in
         self._broadcast()
         if self.rematch is not None:  # someone back after the host opened a new game: where it is, and their seat
-            frame = self.rematch.frame(sub.seat)
-            if frame is not None:
-                sub.send(frame)
+            sub.send(self.rematch.frame(sub.seat))
 
     def detach(self, sub: Subscriber) -> None:
         self.touched = time.monotonic()
@@ -662,10 +660,12 @@ class Room:
         if seat is None or game.over:
             return []
         # what cannot be taken now and why; options worded for this moment where the game says so; where the
-        # options are combinations, their parts for a picker (this seat's own decision: only it receives them)
+        # options are combinations, their parts for a picker, and what on the board answers which option (this
+        # seat's own decision: only it receives them)
         return [{**d.to_dict(), "options": _worded(game, d), "deadline": self.deadlines.get(d.id),
                  "auto": self.autos[d.id][0] if d.id in self.autos else None,
-                 "unavailable": game.unavailable(d), **_parts(game, d)} for d in game.pending_for(seat)]
+                 "unavailable": game.unavailable(d), **_parts(game, d), **_targets(game, d)}
+                for d in game.pending_for(seat)]
 
     def channels_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The table-talk channels ``seat`` may use now: the game's rules, or before the start the lobby's table."""
@@ -846,6 +846,13 @@ def _parts(game: Game, decision: Any) -> dict[str, Any]:
     return {"parts": parts} if parts else {}
 
 
+def _targets(game: Game, decision: Any) -> dict[str, Any]:
+    """``{"targets": {option_id: {"kind", "value"}}}`` when some options name a board element a click can answer
+    with (game.option_targets), else nothing: the frame stays small."""
+    targets = game.option_targets(decision)
+    return {"targets": targets} if targets else {}
+
+
 def seat_label(game: str, seat: int) -> str:
     """How ``game``'s own texts name ``seat``, so the page and the chat name seats the way its log does."""
     return game_class(game).seat_label(seat)
@@ -964,6 +971,11 @@ class Rooms:
         room = Room(rows[0], self.store, self.settings)
         room.restore(rows[0])
         room.restore_chat(chats.get(code, []))
+        from .rematch import recall  # (rematch.py builds on this module)
+
+        await recall(self, room)
+        if code in self.rooms:  # brought back meanwhile
+            return self.rooms[code]
         self.adopt(room)
         self._finished(room)
         return room

@@ -55,6 +55,7 @@ rooms = Table(
     Column("created_at", Float, nullable=False),
     Column("result", JSON, nullable=True),
     Column("kicked", JSON, nullable=True),  # look-alike keys of names the host kicked (they may not join again)
+    Column("rematch", String(32), nullable=True),  # the new room its host opened once this game was over
 )
 
 seats = Table(
@@ -126,6 +127,7 @@ class RoomRow:
     created_at: float
     result: dict[str, Any] | None = None
     kicked: list[str] | None = None
+    rematch: str | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
 
@@ -237,6 +239,25 @@ def insert_room(row: RoomRow, seated: Sequence[tuple[int, str, str]] = ()) -> Ca
         for seat, name, digest in seated:
             connection.execute(update(seats).where(seats.c.room == row.code, seats.c.seat == seat).values(
                 name=name, token_hash=digest))
+    return run
+
+
+def open_rematch(old: str, row: RoomRow, seated: Sequence[tuple[int, str, str]]) -> Callable[[Connection], None]:
+    """The new room of a finished one (``insert_room``) and, in the same transaction, the finished room's pointer
+    to it: its link leads there for good."""
+    insert = insert_room(row, seated)
+
+    def run(connection: Connection) -> None:
+        insert(connection)
+        connection.execute(update(rooms).where(rooms.c.code == old).values(rematch=row.code))
+    return run
+
+
+def load_seat_hashes(code: str) -> Callable[[Connection], list[str | None]]:
+    """The token hashes of a room's seats, in seat order (None: nobody holds it)."""
+    def run(connection: Connection) -> list[str | None]:
+        query = select(seats.c.token_hash).where(seats.c.room == code).order_by(seats.c.seat)
+        return [digest for (digest,) in connection.execute(query).all()]
     return run
 
 

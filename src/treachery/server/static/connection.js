@@ -68,7 +68,7 @@ export class Connection {
         this.listener(this, "error");
         break;
       case "rematch":
-        // the host opened a new game: its room, and (to a seat's own connections only) the new seat and its token
+        // the host opened a new game: its room, and (to a seat's own connections only) its seat there
         this.rematch = frame;
         this.listener(this, "rematch");
         break;

@@ -77,6 +77,7 @@ class RoomPage {
       this.notice = conn.status === "removed" ? "Your seat was given up or taken away." : "This browser's seat token is not valid here.";
       if (!this.seatConnections().length) this.open(null, null);
     }
+    if (event === "state" && !conn.state.over) this.sawPlay = true; // this page watched the game, not just its end
     if (event === "rematch") { this.follow(conn); return; }
     if (this.left) return;
     if (event === "error" && conn.lastError) this.notice = conn.lastError.message;
@@ -99,9 +100,10 @@ class RoomPage {
     const held = this.held();
     const seated = this.seatConnections().length > 0;
     const next = this.nextRoom;
-    if (next && !seated) { // watching: a link to the players' new game
-      replace(this.endPanel, h("p", {}, "The players started a new game. ", h("a", { href: `/r/${next}`,
-        onclick: (event) => { event.preventDefault(); go(`/r/${next}`); } }, "Watch it")));
+    if (next && (!seated || !this.sawPlay)) { // watching, or back after the end: a link to the players' new game
+      replace(this.endPanel, h("p", {}, seated ? "The host started a new game with you in it. " : "The players started a new game. ",
+        h("a", { href: `/r/${next}`, id: "rematch-link", onclick: (event) => { event.preventDefault(); go(`/r/${next}`); } },
+          seated ? "Go to it" : "Watch it")));
     } else if (held.host && !next) {
       this.shuffleBox = this.shuffleBox || h("input", { type: "checkbox", id: "play-again-shuffle" });
       this.playButton = this.playButton || h("button", { type: "button", class: "primary", id: "play-again-button",
@@ -138,14 +140,18 @@ class RoomPage {
     }
   }
 
-  // A connection heard where the new game is: keep its seat token, and go once every seat held here has heard.
+  // A connection heard where the new game is. Every token carries over: the seat token this connection holds is its
+  // seat's token there, and the host's token the new host's. A page that saw this game played goes once every seat
+  // held here has heard; one opened after the end (a link followed later) shows where the new game is instead.
   follow(conn) {
     const frame = conn.rematch;
     this.nextRoom = frame.room;
-    if (conn.seat !== null && frame.token) {
-      holdSeat(frame.room, frame.seat, frame.token, (this.held().seats[conn.seat] || {}).name || "");
+    if (conn.seat !== null && typeof frame.seat === "number" && conn.token) {
+      holdSeat(frame.room, frame.seat, conn.token, (this.held().seats[conn.seat] || {}).name || "");
     }
-    if (!this.seatConnections().length) { this.endActions(); return; } // watching: offered as a link
+    const host = this.held().host;
+    if (host && !loadRoom(frame.room).host) setHost(frame.room, host);
+    if (!this.seatConnections().length || !this.sawPlay) { this.endActions(); return; } // offered as a link
     clearTimeout(this.followTimer);
     const waiting = this.seatConnections().filter((c) => !c.rematch);
     this.followTimer = setTimeout(() => this.followNow(), waiting.length ? 1500 : 0);

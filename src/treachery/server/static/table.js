@@ -8,6 +8,7 @@ import { clear, h, replace } from "./dom.js";
 import { cardReference, describe, endSummary, fateBanner, namedCards, roleCardPanel, useCards, withCards } from "./explain.js";
 import { autoNote, autoPassSwitch, busyElsewhere, focusIn, showDecision, TurnPill, atEnd } from "./flow.js";
 import { cardName, facts, privateKeys, seatLabel, show, SKIP_KEYS, useNames, withNames } from "./format.js";
+import { markTargets } from "./board_input.js";
 import { Picker, usesPicker } from "./picker.js";
 
 export class Table {
@@ -106,6 +107,22 @@ export class Table {
     this.section("result", [state.over, state.result, model.names], () => this.renderResult(model));
     this.renderLog(state.log, model.names);
     this.renderChat(model);
+    this.markBoard(model);
+  }
+
+  // The board as input: buttons on the seats, slots and locations your decision can pick (board_input.js). After
+  // a click the keyboard goes to the decision area, where the table keeps it.
+  markBoard(model) {
+    const { state } = model;
+    const decision = this.options.replay || model.spectator || state.over ? null : state.decisions[0] || null;
+    markTargets([this.el.felt, this.el.board, this.el.private], decision, {
+      sending: model.sending,
+      label: (option) => h("span", {}, withNames(option.label || option.text)).textContent,
+      act: (optionId) => {
+        this.el.decision.focus({ preventScroll: true });
+        this.options.onAct(decision.id, optionId);
+      },
+    });
   }
 
   renderSeats(model) {
@@ -136,7 +153,7 @@ export class Table {
     if (out) badges.push(h("span", { class: "badge out" }, core.state));
     for (const badge of core ? core.badges : []) badges.push(h("span", { class: "badge" }, withNames(badge)));
     return h("li", { class: `seat${mine ? " mine" : ""}${out ? " out" : ""}${waiting ? " waiting" : ""}`,
-      dataset: { seat: String(i) }, "aria-label": `${seatLabel(i)}: ${name || "empty"}` },
+      dataset: { seat: String(i), target: `seat:${i}` }, "aria-label": `${seatLabel(i)}: ${name || "empty"}` },
     h("div", { class: "seat-head" }, h("span", { class: "seat-label" }, seatLabel(i)),
       h("strong", { class: "seat-name" }, seat.name || (seat.bot ? "Bot" : name || "empty"))),
     core && !out ? h("div", { class: "seat-sub" }, core.state) : null,
@@ -372,7 +389,9 @@ function sentence(text) {
 export function privateFacts(facts) {
   return facts.map((fact) => [h("h3", {}, fact.label), Array.isArray(fact.value)
     ? h("ul", { class: "hand", "aria-label": fact.label }, fact.value.length
-      ? fact.value.map((item) => h("li", { class: "card" }, withCards(withNames(show(item, {})))))
+      ? fact.value.map((item) => h("li", { class: "card", // a card in hand can be a decision's answer (board_input.js)
+        dataset: typeof item === "string" && (fact.keys || []).includes("hand") ? { target: `card:${item}` } : null },
+      withCards(withNames(show(item, {})))))
       : h("li", { class: "muted" }, "none"))
     : h("p", {}, withCards(withNames(show(fact.value, {}))))]);
 }

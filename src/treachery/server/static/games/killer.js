@@ -28,10 +28,11 @@ export function board(view, { h, names, seat, seatLabel }) {
     const crew = (here[room] || []).map((s) => (s === seat ? "you" : names[s] || seatLabel(s)));
     const cls = ["place", destroyed.has(room) || removed.has(room) ? "destroyed" : "", view.alien_location === room ? "danger" : "",
       hunted.has(room) ? "hunted" : "", row.has(room) ? "candidate" : ""].filter(Boolean).join(" ");
-    return h("div", { class: cls, role: "listitem", "aria-label": `${room}: ${notes.join(", ") || "open"}` },
+    return h("div", { class: cls, role: "listitem", dataset: { target: `location:${room}` }, "aria-label": `${room}: ${notes.join(", ") || "open"}` },
       h("strong", {}, room), notes.map((n) => h("small", {}, n)), crew.length ? h("small", {}, `here: ${crew.join(", ")}`) : null);
   });
   const slots = (view.hunting_row || []).map((slot) => h("div", { class: `slot ${slot.face_up ? "up" : "down"}`,
+    dataset: { target: `slot:${slot.slot}` },
     "aria-label": `Slot ${slot.slot}: ${slot.face_up ? slot.location : "face down"}` },
   h("span", {}, `Slot ${slot.slot}`), slot.face_up ? h("span", {}, slot.location) : h("span", {}, "?")));
   return h("div", { class: "pic panel killer" },
