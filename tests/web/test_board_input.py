@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ def overlays(tab: Tab) -> dict[str, dict[str, str]]:
             for o, on, name, disabled, tab_index in found}
 
 
-def answer_on_board(tab: Tab, d: dict[str, Any], by_keyboard: bool, axe: list[str]) -> str:
+def answer_on_board(tab: Tab, d: dict[str, Any], by_keyboard: bool, axe: list[str], shots: Path | None = None) -> str:
     """Checks the board buttons of decision ``d`` and answers it with one of them; returns the kind it named."""
     targets = d["targets"]
     tab.page.wait_for_function("n => document.querySelectorAll('button.board-pick:not([disabled])').length === n",
@@ -49,6 +50,8 @@ def answer_on_board(tab: Tab, d: dict[str, Any], by_keyboard: bool, axe: list[st
         assert labels[option]
     if not axe:
         axe.extend(serious(tab.page, f"{d['kind']} with board buttons") or ["checked"])
+        if shots is not None:  # what a player sees: the board with its buttons, for a person to look at
+            tab.page.screenshot(path=str(shots / f"board-{d['kind']}-{d['id']}.png"), full_page=True)
     chosen = sorted(targets, key=int)[(d["id"] * 7919) % len(targets)]
     button = tab.page.locator(f'button.board-pick[data-option="{chosen}"]')
     tab.last = str(d["id"])
@@ -69,7 +72,7 @@ def answer_on_board(tab: Tab, d: dict[str, Any], by_keyboard: bool, axe: list[st
     return str(targets[chosen]["kind"])
 
 
-def play_on_the_board(tab: Tab, seconds: float = 150) -> tuple[Counter[str], list[str]]:
+def play_on_the_board(tab: Tab, seconds: float = 150, shots: Path | None = None) -> tuple[Counter[str], list[str]]:
     """Plays the page's game to its end, answering on the board every decision that offers it (by mouse and by
     keyboard in turn), the others with their buttons; returns the kinds answered on the board, and axe's findings
     on the first table that showed board buttons."""
@@ -79,7 +82,7 @@ def play_on_the_board(tab: Tab, seconds: float = 150) -> tuple[Counter[str], lis
     while time.monotonic() < deadline:
         d = shown(tab)
         if d is not None and d.get("targets") and str(d["id"]) != tab.last:
-            kinds[answer_on_board(tab, d, by_keyboard=sum(kinds.values()) % 2 == 1, axe=axe)] += 1
+            kinds[answer_on_board(tab, d, by_keyboard=sum(kinds.values()) % 2 == 1, axe=axe, shots=shots)] += 1
             continue
         outcome = tab.step()
         if outcome == "over":
@@ -90,14 +93,14 @@ def play_on_the_board(tab: Tab, seconds: float = 150) -> tuple[Counter[str], lis
     raise AssertionError(f"the game did not end in {seconds} s")
 
 
-def test_killer_slots_seats_and_locations_answer_from_the_board(new_tab: Any) -> None:
+def test_killer_slots_seats_and_locations_answer_from_the_board(new_tab: Any, shots: Path) -> None:
     kinds: Counter[str] = Counter()
     for _ in range(DEALS):
         tab = new_tab()
         create_through_page(tab, "killer", 4, "Ann", others=("Bob", "Cy", "Di"))  # every seat on this device
         tab.page.click("#start")
         tab.page.wait_for_selector("#decision, #privacy-screen")
-        got, axe = play_on_the_board(tab)
+        got, axe = play_on_the_board(tab, shots=shots)
         assert not axe, axe
         kinds += got
         if kinds["slot"] and kinds["seat"]:
