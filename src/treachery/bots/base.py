@@ -15,6 +15,9 @@ class Bot(Protocol):
     A bot may set ``single_option_needs_view = False`` when, given a decision with a single option, it returns
     that option without reading the view or remembering anything: it is then given an empty view there.
 
+    A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
+    ``reads_core = False``: its views are then built without it.
+
     A search bot sets ``searches = True`` and is then called ``choose(view, decision, samples=...)``:
     ``samples(seed)`` returns a complete game drawn from what the seat cannot rule out
     (:meth:`Game.determinized`), never the game itself. A bot that reads the table's history sets
@@ -27,6 +30,12 @@ class Bot(Protocol):
         ...
 
 
+def reads_core(bot: object) -> bool:
+    """Whether ``bot`` (a bot or a bot class) reads its view's core; those that do not declare
+    ``reads_core = False`` are given it, the safe default."""
+    return bool(getattr(bot, "reads_core", True))
+
+
 def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
     """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
     samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
@@ -35,7 +44,7 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
     if not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True)):
         view = _NO_VIEW
     else:
-        view = game.view(seat)
+        view = game.view(seat, reads_core(bot))
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)

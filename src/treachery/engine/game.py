@@ -207,6 +207,19 @@ class Game:
         game ended, and ``roles`` each seat's role as the end reveals it (for games that declare texts)."""
         return copy.deepcopy(self._result) if self._result is not None else None
 
+    def winners(self) -> list[int]:
+        """The winning seats, sorted, once the game is over (else empty): ``result()["winners"]`` without copying
+        the whole result, for loops that only ask who won (simulation, search rollouts)."""
+        return list(self._result["winners"]) if self._result is not None else []
+
+    def outcome(self) -> tuple[list[int], dict[int, str], str] | None:
+        """``(winners, sides, reason)`` of ``result()`` once the game is over, else None: the statistics' part of
+        the result, copied without its texts."""
+        result = self._result
+        if result is None:
+            return None
+        return list(result["winners"]), dict(result["sides"]), result["reason"]
+
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` saw (None: the public log), each with a human text and its rule ids."""
         return [
@@ -256,13 +269,16 @@ class Game:
         other._result = self._result
         return other
 
-    def view(self, seat: Any) -> dict[str, Any]:  # (Any: checked here, see act)
+    def view(self, seat: Any, core: bool = True) -> dict[str, Any]:  # (Any: checked here, see act)
         """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
-        ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError."""
+        ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError.
+        ``core=False`` leaves the core out, for a reader that never looks at it (a bot that declares
+        ``reads_core = False``): it costs about as much as the rest of the view."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
         view = self._view(seat)
-        view["core"] = self._core(seat, view)
+        if core:
+            view["core"] = self._core(seat, view)
         return view
 
     def event_counts(self) -> dict[str, int]:

@@ -180,6 +180,7 @@ class KillerBot:
     """Plays the Position/Action pair with the best survival estimate; sensible answers to every choice."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+    reads_core = False  # reads the game's own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

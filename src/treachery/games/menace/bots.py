@@ -31,6 +31,8 @@ CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # th
 class MenaceBot:
     """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
 
+    reads_core = False  # reads the game's own view only: views are built without the core (bots.base.ask)
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         # round -> what this bot placed first on its turns: "good", "neutral", "bad", "unknown" (at random), "none"
