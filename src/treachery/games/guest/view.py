@@ -49,21 +49,25 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
     ended = game.over  # G-W13: the end reveals everything
     names = game.names
     players = []
+    # (the per-seat lists read once: this loop runs for every seat of every view)
+    alive_at, hands, infection, announced, character = (game.alive, game.hands, game.infection, game.announced,
+                                                        game.character)
+    commander, active = game.commander, game.active
     for seat in range(game.players):
-        alive = game.alive[seat]
+        alive = alive_at[seat]
         entry: dict[str, Any] = {
             "seat": seat,
             "alive": alive,
-            "commander": seat == game.commander,  # G-H2
-            "active": seat == game.active,
-            "cards_in_hand": len(game.hands[seat]),  # G-H10
-            "infection": game.infection[seat] or None,  # G-H8
-            "announced": CHAR_NAMES[game.announced[seat]] if game.announced[seat] >= 0 else None,  # G-H7, G-H9
-            "revealed": None if alive else CHAR_NAMES[game.character[seat]],  # G-H3
+            "commander": seat == commander,  # G-H2
+            "active": seat == active,
+            "cards_in_hand": len(hands[seat]),  # G-H10
+            "infection": infection[seat] or None,  # G-H8
+            "announced": CHAR_NAMES[announced[seat]] if announced[seat] >= 0 else None,  # G-H7, G-H9
+            "revealed": None if alive else CHAR_NAMES[character[seat]],  # G-H3
         }
         if seat == viewer or ended:  # G-H1, G-H12
-            entry["character"] = CHAR_NAMES[game.character[seat]]
-            entry["mad"] = MADNESS in game.hands[seat] if alive else game.side[seat] == "Madness"
+            entry["character"] = CHAR_NAMES[character[seat]]
+            entry["mad"] = MADNESS in hands[seat] if alive else game.side[seat] == "Madness"
         if ended:
             entry["side"] = game.current_side(seat)
         players.append(entry)

@@ -23,19 +23,28 @@ _DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each L
 WIN_BONUS = 0.6  # worth of the alien dying this round, on top of surviving it
 
 
+CardMaps = tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, str]]
+
+
+def card_maps(view: dict[str, Any]) -> CardMaps:
+    """Code -> card, Location code -> Location name, and back, from a view's card descriptions."""
+    cards: dict[str, dict[str, Any]] = {}
+    names: dict[str, str] = {}
+    for c in view["cards"]:
+        code = c["code"]
+        cards[code] = c
+        names[code[:2]] = c["location"]
+    return cards, names, {name: code for code, name in names.items()}
+
+
 class _Table:
     """What the bot reads from one view, in the game's own words."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], maps: CardMaps | None = None) -> None:
         self.view = view
         self.me: int = view["seat"]
-        self.cards: dict[str, dict[str, Any]] = {}
-        self.names: dict[str, str] = {}
-        for c in view["cards"]:
-            code = c["code"]
-            self.cards[code] = c
-            self.names[code[:2]] = c["location"]
-        self.codes = {name: code for code, name in self.names.items()}
+        # ``maps``: those of an earlier view of the same game (its card set never changes during a game)
+        self.cards, self.names, self.codes = maps if maps is not None else card_maps(view)
         # The estimates below are pure functions of this view, asked again and again for the same Location
         # while the bot weighs its Position and Action pairs: each is worked out once.
         self._destroy: dict[str, float] = {}
@@ -184,6 +193,7 @@ class KillerBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.maps: CardMaps | None = None  # read from the first view that needs them: one game's card set
 
     # ---- entry point ----------------------------------------------------------------------------------------------
 
@@ -191,7 +201,9 @@ class KillerBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        table = _Table(view)
+        if self.maps is None:
+            self.maps = card_maps(view)
+        table = _Table(view, self.maps)
         kind = decision.kind
         handler = getattr(self, f"_{kind}", None)
         choice = handler(table, options) if handler else None

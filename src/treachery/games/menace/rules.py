@@ -1706,22 +1706,29 @@ class Menace(Game):
             for _, origin in self.pool:
                 if origin >= 0:
                     face_down[origin] += 1
+        # (the per-seat lists and name tables read once: this loop runs for every seat of every view)
+        alive, exiled, character, wounds, hands, decks = (self.alive, self.exiled, self.character, self.wounds,
+                                                          self.hands, self.decks)
+        revealed, agenda, names = self.revealed, self.agenda, self.names
+        character_names, wound_names, agenda_names = cards.character_names, cards.wound_names, cards.agenda_names
+        ability_names, character_abilities = cards.ability_names, cards.character_abilities
         for s in range(n):
+            held = character[s]
             entry: dict[str, Any] = {
                 "seat": s,
-                "alive": self.alive[s],
-                "exiled": self.exiled[s],
-                "character": self.cards.character_names[self.character[s]] if self.character[s] >= 0 else None,
-                "wounds": [self.cards.wound_names[w] for w in self.wounds[s]],
-                "hand_count": len(self.hands[s]),
-                "deck_count": len(self.decks[s]),
+                "alive": alive[s],
+                "exiled": exiled[s],
+                "character": character_names[held] if held >= 0 else None,
+                "wounds": [wound_names[w] for w in wounds[s]],
+                "hand_count": len(hands[s]),
+                "deck_count": len(decks[s]),
                 "face_down": face_down[s],
-                "agenda": self.cards.agenda_names[self.agenda[s]] if (self.revealed[s] or s == seat or over) else None,
+                "agenda": agenda_names[agenda[s]] if (revealed[s] or s == seat or over) else None,
             }
-            if self.character[s] >= 0:
-                entry["abilities"] = [cards.ability_names[a] for a in cards.character_abilities[self.character[s]]]
+            if held >= 0:
+                entry["abilities"] = [ability_names[a] for a in character_abilities[held]]
             if over:
-                entry["hand"] = sorted(self.names[c] for c in self.hands[s])
+                entry["hand"] = sorted(names[c] for c in hands[s])
             players.append(entry)
         in_play = ["The Contagion"] if n == 4 and not self.random_menace else (
             ["The Contagion", "The Butcher"] if n >= 5 else [])
