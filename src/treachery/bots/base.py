@@ -15,6 +15,9 @@ class Bot(Protocol):
     A bot may set ``single_option_needs_view = False`` when, given a decision with a single option, it returns
     that option without reading the view or remembering anything: it is then given an empty view there.
 
+    A bot may list in ``viewless_kinds`` the decision kinds it answers without reading the view (its answer
+    there depends on the decision alone): it is given an empty view for them.
+
     A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
     ``reads_core = False``: its views are then built without it.
 
@@ -41,7 +44,8 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
     samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
     decision with a single option without a view: none is built (about half of the heuristic bots' decisions
     in Killer, the Guest and Eat)."""
-    if not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True)):
+    if (not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True))
+            or decision.kind in getattr(bot, "viewless_kinds", ())):
         view = _NO_VIEW
     else:
         view = game.view(seat, reads_core(bot))

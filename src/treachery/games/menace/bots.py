@@ -32,6 +32,8 @@ class MenaceBot:
     """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
 
     reads_core = False  # reads the game's own view only: views are built without the core (bots.base.ask)
+    # Characters are chosen as the decision's default, whatever the view says: no view is built for them.
+    viewless_kinds = frozenset(("character",))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
