@@ -62,31 +62,57 @@ class _Table:
         self.candidates = {self.codes[n] for n in view["hunting_row_locations"]} - scanned
         self.unknown_slots = [s for s in self.face_down if s not in self.known]
         self.unknown_locs = self.candidates - set(self.known.values())
-        self.actions = {p["seat"]: p["action"] for p in self.players if p["action"] and not p["action"]["cancelled"]}
-        played = {a["card"] for a in self.actions.values()}
-        self.lowest = "GA3" in played
-        self.rigged = {a["target"] for a in self.actions.values() if a["card"] == "ER1" and "target" in a}
-        self.still = {s for s, a in self.actions.items() if a["card"] == "SB3"}
-        self.cowards = {s for s, a in self.actions.items() if a["card"] == "AC1"}
+        # One pass over the seats for what the actions, ongoing cards and Positions on the table say.
+        codes = self.codes
+        actions: dict[int, dict[str, Any]] = {}
+        played: set[str] = set()
+        self.rigged: set[int] = set()
+        self.still: set[int] = set()
+        self.cowards: set[int] = set()
         self.destroy_now: set[str] = set()
-        for action in self.actions.values():
-            if action["card"] in FIXED_DESTROY:
-                self.destroy_now.add(FIXED_DESTROY[action["card"]])
-            elif action["card"] == "CH2" and "location" in action:
-                self.destroy_now.add(self.codes[action["location"]])
-        self.barricades = {self.codes[p["ongoing"]["location"]] for p in self.players
-                           if p["ongoing"] and p["ongoing"].get("location")}
-        self.shown = {p["position"]["card"] for p in self.players if p["position"] and "card" in p["position"]}
+        self.barricades: set[str] = set()
+        positions: set[str] = set()
+        ongoing_earlier: set[int] = set()
+        computer = -1
+        round_no = view["round"]
+        for p in self.players:
+            seat = p["seat"]
+            action = p["action"]
+            if action and not action["cancelled"]:
+                actions[seat] = action
+                card = action["card"]
+                played.add(card)
+                if card == "ER1" and "target" in action:
+                    self.rigged.add(action["target"])
+                elif card == "SB3":
+                    self.still.add(seat)
+                elif card == "AC1":
+                    self.cowards.add(seat)
+                elif card == "BR1" and computer < 0:
+                    computer = seat
+                if card in FIXED_DESTROY:
+                    self.destroy_now.add(FIXED_DESTROY[card])
+                elif card == "CH2" and "location" in action:
+                    self.destroy_now.add(codes[action["location"]])
+            ongoing = p["ongoing"]
+            if ongoing:
+                if ongoing.get("location"):
+                    self.barricades.add(codes[ongoing["location"]])
+                if ongoing["card"] in ("AC3", "CH1") and ongoing["since_round"] < round_no:
+                    ongoing_earlier.add(seat)
+            position = p["position"]
+            if position and "card" in position:
+                positions.add(position["card"])
+        self.actions = actions
+        self.lowest = "GA3" in played
+        self.shown = positions
         self.shown |= played | set(view["removed_cards"]) | set(self.hand)
-        ongoing_earlier = {p["seat"] for p in self.players if p["ongoing"] and p["ongoing"]["card"] in ("AC3", "CH1")
-                           and p["ongoing"]["since_round"] < view["round"]}
         self.to_place = [s for s in self.on_board if s != self.me and self.players[s]["position"] is None]
         self.unplaced_or_hidden = self.to_place + [
             s for s in self.on_board if s != self.me and self.players[s]["position"] == {"face_down": True}]
         self.to_act = [s for s in self.on_board if s != self.me and self.players[s]["action"] is None
                        and s not in ongoing_earlier]
-        computer = [s for s, a in self.actions.items() if a["card"] == "BR1"]
-        self.chooser = computer[0] if computer else view["first_crew_member"]
+        self.chooser = computer if computer >= 0 else view["first_crew_member"]
 
     # ---- where the alien may be -------------------------------------------------------------------------------
 
