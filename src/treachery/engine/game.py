@@ -383,17 +383,20 @@ class Game:
         rules: tuple[str, ...] = (),
     ) -> Decision:
         ids = tuple(option_ids)
+        catalogue = self.catalogue
         default = ids[0] if default_id is None else default_id
+        counts = self._decision_counts  # (_next_decision_id inlined: this runs for every decision of a game)
+        counts[seat] += 1
         return Decision(
             seat,
             kind,
-            tuple(map(self.catalogue.__getitem__, ids)),
-            self._next_decision_id(seat),
+            (catalogue[ids[0]],) if len(ids) == 1 else tuple(map(catalogue.__getitem__, ids)),
+            counts[seat] * self.players + seat,
             prompt,
             default,
             rules,
             ids,
-            None if default in ids else self.catalogue[default],  # a timeout-only default
+            None if default in ids else catalogue[default],  # a timeout-only default
         )
 
     def _next_decision_id(self, seat: int) -> int:

@@ -72,6 +72,7 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
             entry["side"] = game.current_side(seat)
         players.append(entry)
     discard = game.discard
+    face_up = [names[k] for k in discard if k < DOWN]
     pending = game._pending
     view: dict[str, Any] = {
         "game": "guest",
@@ -87,8 +88,8 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "deck_size": len(game.deck),  # G-C15, G-H17
         "discard_size": len(discard),
-        "discard_face_up": [names[k] for k in discard if k < DOWN],
-        "discard_face_down": sum(1 for k in discard if k >= DOWN),
+        "discard_face_up": face_up,
+        "discard_face_down": len(discard) - len(face_up),  # the rest: face-down cards (kind + DOWN)
         "stack": [_stack_entry(game, i, e) for i, e in enumerate(game.stack)],  # G-H14
         "waiting_for": sorted({d.seat for d in pending}),  # a simultaneous group is listed whole
         "vote": None,
