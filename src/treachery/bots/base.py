@@ -48,7 +48,7 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
             or decision.kind in getattr(bot, "viewless_kinds", ())):
         view = _NO_VIEW
     else:
-        view = game.view(seat, reads_core(bot))
+        view = game.view(seat) if reads_core(bot) else game.view(seat, False)
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
