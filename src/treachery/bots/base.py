@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..engine import Decision, Game, Option
@@ -55,3 +56,24 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
     if getattr(bot, "searches", False):
         extra["samples"] = lambda seed: game.determinized(seat, seed)
     return bot.choose(view, decision, **extra) if extra else bot.choose(view, decision)
+
+
+Asker = Callable[[Game, int, Decision], Option]
+
+
+def asker(bot: Bot, wants_view: bool = True) -> Asker:
+    """``ask`` for one seated bot, with what the bot declares read once: ``asker(bot)(game, seat, decision)`` is
+    ``ask(bot, game, seat, decision, wants_view)``, for a loop that asks the same bot many times a game."""
+    if not wants_view or getattr(bot, "reads_log", False) or getattr(bot, "searches", False):
+        return lambda game, seat, decision: ask(bot, game, seat, decision, wants_view)
+    single_alone = not getattr(bot, "single_option_needs_view", True)
+    viewless = getattr(bot, "viewless_kinds", ())
+    core = reads_core(bot)
+    choose = bot.choose
+
+    def answer(game: Game, seat: int, decision: Decision) -> Option:
+        if (single_alone and len(decision.ids) == 1) or decision.kind in viewless:
+            return choose(_NO_VIEW, decision)
+        return choose(game.view(seat) if core else game.view(seat, False), decision)
+
+    return answer

@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import new_game
 from ..bots import Bot
+from ..bots.base import asker
 from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bots: importable from here as before)
     GOLDEN,
     MASK,
@@ -59,7 +60,7 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
     ``fast`` uses ``act_fast`` (the option came from the decision just enumerated, and is checked
     against it here); otherwise the checked ``act``.
     """
-    wants_view = [needs_view(b) for b in bots]
+    askers = [asker(b, needs_view(b)) for b in bots]  # each bot's declarations read once a game
     skipped = set(skip)
     decisions = 0
     while not game.over:
@@ -68,7 +69,7 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
             break
         for decision in pending:  # simultaneous decisions: each bot answers its own; they resolve together
             seat = decision.seat
-            option = choose(game, bots, wants_view, seat, decision)
+            option = askers[seat](game, seat, decision)
             option_id = option["id"]
             if fast:
                 if option_id not in decision.ids:
