@@ -100,3 +100,21 @@ def test_declared_reads_are_honoured_by_ask_and_asker() -> None:
                 assert view == {}
             else:
                 assert view["seat"] == decision.seat and "core" not in view
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_the_round_and_seats_out_read_from_the_state_match_the_public_core(name: str) -> None:
+    from treachery.engine.core import final_facts
+
+    for seed in range(3):
+        game, rng, step = _random_game(name, seed), random.Random(seed), 0
+        while True:
+            if step % 5 == 0 or game.over:
+                core = game.view(None)["core"]
+                assert game._round_and_out() is not None  # every shipped game says them from its state
+                assert final_facts(game) == (core["time"]["round"], sum(1 for s in core["seats"] if not s["in"]))
+            if game.over:
+                break
+            decision = game.pending()[0]
+            game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
+            step += 1

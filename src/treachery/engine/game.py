@@ -365,6 +365,11 @@ class Game:
         """The game's own view for a checked ``seat``: built from what that seat may see, never trimmed."""
         raise NotImplementedError
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        """What ``engine.core.final_facts`` reads from the public core (its round, and how many seats are not in),
+        read from the state where a game can say it as its core would; None: built from the core itself."""
+        return None
+
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         """The public-view core (``treachery.engine.core.view_core``), built from ``view``, the game's own view
         for the same seat, so it can say nothing that view does not."""

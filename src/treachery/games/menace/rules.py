@@ -1678,6 +1678,10 @@ class Menace(Game):
 
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        # as the core: a seat is in while alive and not exiled
+        return self.round, sum(1 for s in range(self.players) if not self.alive[s] or self.exiled[s])
+
     def roles(self) -> list[str]:
         """Each seat's side as dealt, named as in ``result()`` (statistics and harnesses only, read it at setup)."""
         return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
