@@ -118,3 +118,24 @@ def test_the_round_and_seats_out_read_from_the_state_match_the_public_core(name:
             decision = game.pending()[0]
             game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
             step += 1
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_view_of_a_bots_keys_holds_those_keys_as_the_whole_view_has_them(name: str) -> None:
+    heuristic = heuristic_bot_class(name)
+    keys = getattr(heuristic, "view_keys", None)
+    if keys is None:
+        pytest.skip(f"{name}'s heuristic bot reads whole views")
+    for seed in range(3):
+        game, rng, step = _random_game(name, seed), random.Random(seed), 0
+        while True:
+            if step % 3 == 0 or game.over:
+                for seat in [None, *range(game.players)]:
+                    whole = game.view(seat, False)
+                    assert game.view(seat, False, keys) == {k: v for k, v in whole.items() if k in keys}
+                    assert game.view(seat, False, keys | {"no such key"}) == whole  # what it cannot build alone
+            if game.over:
+                break
+            decision = game.pending()[0]
+            game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
+            step += 1

@@ -19,6 +19,9 @@ class Bot(Protocol):
     A bot may list in ``viewless_kinds`` the decision kinds it answers without reading the view (its answer
     there depends on the decision alone): it is given an empty view for them.
 
+    A bot may list in ``view_keys`` the only top-level keys of the view it reads: a game that can build just those
+    (``Game.view``'s ``keys``) gives it a view of those alone (and no core).
+
     A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
     ``reads_core = False``: its views are then built without it.
 
@@ -40,6 +43,13 @@ def reads_core(bot: object) -> bool:
     return bool(getattr(bot, "reads_core", True))
 
 
+def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> dict[str, Any]:
+    """``seat``'s view as a bot declared it reads it (the plain ``view(seat)`` when it declared nothing)."""
+    if keys is not None:
+        return game.view(seat, False, keys)
+    return game.view(seat) if core else game.view(seat, False)
+
+
 def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
     """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
     samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
@@ -49,7 +59,7 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
             or decision.kind in getattr(bot, "viewless_kinds", ())):
         view = _NO_VIEW
     else:
-        view = game.view(seat) if reads_core(bot) else game.view(seat, False)
+        view = bot_view(game, seat, reads_core(bot), getattr(bot, "view_keys", None))
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
@@ -69,11 +79,12 @@ def asker(bot: Bot, wants_view: bool = True) -> Asker:
     single_alone = not getattr(bot, "single_option_needs_view", True)
     viewless = getattr(bot, "viewless_kinds", ())
     core = reads_core(bot)
+    keys = getattr(bot, "view_keys", None)
     choose = bot.choose
 
     def answer(game: Game, seat: int, decision: Decision) -> Option:
         if (single_alone and len(decision.ids) == 1) or decision.kind in viewless:
             return choose(_NO_VIEW, decision)
-        return choose(game.view(seat) if core else game.view(seat, False), decision)
+        return choose(bot_view(game, seat, core, keys), decision)
 
     return answer

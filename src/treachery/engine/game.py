@@ -269,13 +269,19 @@ class Game:
         other._result = self._result
         return other
 
-    def view(self, seat: Any, core: bool = True) -> dict[str, Any]:  # (Any: checked here, see act)
+    def view(self, seat: Any, core: bool = True, keys: frozenset[str] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
         ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError.
         ``core=False`` leaves the core out, for a reader that never looks at it (a bot that declares
-        ``reads_core = False``): it costs about as much as the rest of the view."""
+        ``reads_core = False``): it costs about as much as the rest of the view. ``keys``: the only top-level keys
+        the reader reads (a bot's ``view_keys``); a game that can build just those leaves the rest out, and the
+        core too. (``seat`` is typed Any: checked here, see act.)"""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+        if keys is not None:
+            part = self._view_keys(seat, keys)
+            if part is not None:
+                return part
         view = self._view(seat)
         if core:
             view["core"] = self._core(seat, view)
@@ -364,6 +370,11 @@ class Game:
     def _view(self, seat: int | None) -> dict[str, Any]:
         """The game's own view for a checked ``seat``: built from what that seat may see, never trimmed."""
         raise NotImplementedError
+
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        """For a checked ``seat``: the game's own view reduced to ``keys`` (those it holds), each value as the whole
+        view has it, built without the rest; None (the default): the game builds whole views only."""
+        return None
 
     def _round_and_out(self) -> tuple[int, int] | None:
         """What ``engine.core.final_facts`` reads from the public core (its round, and how many seats are not in),

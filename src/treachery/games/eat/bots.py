@@ -11,7 +11,7 @@ weakest track and aims Haunts at the Survivors that matter most.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -84,7 +84,7 @@ class EatBot:
     """Sensible answers to every decision of the game, from the seat's view alone."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
-    reads_core = False  # reads the game's own view only: views are built without the core (bots.base.ask)
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

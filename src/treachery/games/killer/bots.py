@@ -12,7 +12,7 @@ whenever it is alone.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -215,7 +215,7 @@ class KillerBot:
     """Plays the Position/Action pair with the best survival estimate; sensible answers to every choice."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
-    reads_core = False  # reads the game's own view only: views are built without the core (bots.base.ask)
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -1701,7 +1701,8 @@ class Menace(Game):
 
         return build_core(self, seat, view)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _players_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """Each seat as ``seat`` sees it: the view's ``players``."""
         n, cards = self.players, self.cards
         over = self.over
         players = []
@@ -1734,6 +1735,50 @@ class Menace(Game):
             if over:
                 entry["hand"] = sorted(names[c] for c in hands[s])
             players.append(entry)
+        return players
+
+    def _revealed_view(self) -> list[dict[str, Any]]:
+        return [{"card": self.names[c], "category": self.cards.categories[c], "cancelled": bool(x)}
+                for c, x in self.shown]
+
+    # What _view_keys builds alone (what the heuristic bot reads), in the whole view's order; any other key asked
+    # for: the whole view.
+    _LEAN_ORDER = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
+    _LEAN_KEYS = frozenset(_LEAN_ORDER)
+
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        if not keys <= self._LEAN_KEYS:
+            return None
+        view: dict[str, Any] = {}
+        for key in self._LEAN_ORDER:  # each as _view builds it
+            if key not in keys:
+                continue
+            if key == "round":
+                view["round"] = self.round
+            elif key == "oxygen":
+                view["oxygen"] = self.oxygen
+            elif key == "energy":
+                view["energy"] = self.energy
+            elif key == "players":
+                view["players"] = self._players_view(seat)
+            elif key == "revealed":
+                view["revealed"] = self._revealed_view()
+            elif key == "coward_side":
+                if COWARD in self.agenda:
+                    view["coward_side"] = "menace" if self.coward_menace else "crew"  # M-H5
+            elif seat is not None:  # a seat's own: seat, hand, my_agenda
+                if key == "seat":
+                    view["seat"] = seat
+                elif key == "hand":
+                    view["hand"] = sorted(self.names[c] for c in self.hands[seat])
+                else:
+                    view["my_agenda"] = self.cards.agenda_names[self.agenda[seat]]
+        return view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n, cards = self.players, self.cards
+        over = self.over
+        players = self._players_view(seat)
         in_play = ["The Contagion"] if n == 4 and not self.random_menace else (
             ["The Contagion", "The Butcher"] if n >= 5 else [])
         if n >= 6:
@@ -1762,8 +1807,7 @@ class Menace(Game):
             "wound_deck": len(self.wound_deck),
             "wound_discard": [self.cards.wound_names[w] for w in self.wound_discard],
             "discard_pile": self.discard_count,
-            "revealed": [{"card": self.names[c], "category": self.cards.categories[c], "cancelled": bool(x)}
-                         for c, x in self.shown],
+            "revealed": self._revealed_view(),
             "pool_left": len(self.order) - self.reveal_i if self.in_resolution else 0,
             "players": players,
             "agendas_in_play": in_play,
