@@ -1741,16 +1741,11 @@ class Menace(Game):
         return [{"card": self.names[c], "category": self.cards.categories[c], "cancelled": bool(x)}
                 for c, x in self.shown]
 
-    # What _view_keys builds alone (what the heuristic bot reads), in the whole view's order; any other key asked
-    # for: the whole view.
-    _LEAN_ORDER = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
-    _LEAN_KEYS = frozenset(_LEAN_ORDER)
-
     def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-        if not keys <= self._LEAN_KEYS:
+        if not keys <= _LEAN_KEYS:
             return None
         view: dict[str, Any] = {}
-        for key in self._LEAN_ORDER:  # each as _view builds it
+        for key in _LEAN_ORDER:  # each as _view builds it
             if key not in keys:
                 continue
             if key == "round":
@@ -1836,6 +1831,11 @@ class Menace(Game):
                                         for s, p, i, w in self.winners_detail]}
         return view
 
+
+# What Menace._view_keys builds alone (what the heuristic bot reads), in the whole view's order; any other key
+# asked for: the whole view.
+_LEAN_ORDER = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
+_LEAN_KEYS = frozenset(_LEAN_ORDER)
 
 _FRAMES = {
     "select": Menace._f_select, "round": Menace._f_round, "turn": Menace._f_turn, "build": Menace._f_build,
