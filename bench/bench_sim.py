@@ -179,7 +179,9 @@ def main() -> None:
     rows = []
     for name in names:
         players = args.players or TABLES.get(name, 5)
-        base = _child(name, players, args.seconds, args.yardstick, args.baseline) if args.baseline else None
+        # the baseline runs compiled only if this process may (TREACHERY_NATIVE=0 measures both trees as Python)
+        base = (_child(name, players, args.seconds, args.yardstick, args.baseline,
+                       native=os.environ.get("TREACHERY_NATIVE", "1")) if args.baseline else None)
         if args.row_json:
             print(json.dumps(measure(name, players, args.seconds, args.yardstick)))
             return

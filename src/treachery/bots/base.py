@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..engine import Decision, Game, Option
@@ -15,6 +16,15 @@ class Bot(Protocol):
     A bot may set ``single_option_needs_view = False`` when, given a decision with a single option, it returns
     that option without reading the view or remembering anything: it is then given an empty view there.
 
+    A bot may list in ``viewless_kinds`` the decision kinds it answers without reading the view (its answer
+    there depends on the decision alone): it is given an empty view for them.
+
+    A bot may list in ``view_keys`` the only top-level keys of the view it reads: a game that can build just those
+    (``Game.view``'s ``keys``) gives it a view of those alone (and no core).
+
+    A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
+    ``reads_core = False``: its views are then built without it.
+
     A search bot sets ``searches = True`` and is then called ``choose(view, decision, samples=...)``:
     ``samples(seed)`` returns a complete game drawn from what the seat cannot rule out
     (:meth:`Game.determinized`), never the game itself. A bot that reads the table's history sets
@@ -27,18 +37,54 @@ class Bot(Protocol):
         ...
 
 
+def reads_core(bot: object) -> bool:
+    """Whether ``bot`` (a bot or a bot class) reads its view's core; those that do not declare
+    ``reads_core = False`` are given it, the safe default."""
+    return bool(getattr(bot, "reads_core", True))
+
+
+def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> dict[str, Any]:
+    """``seat``'s view as a bot declared it reads it (the plain ``view(seat)`` when it declared nothing)."""
+    if keys is not None:
+        return game.view(seat, False, keys)
+    return game.view(seat) if core else game.view(seat, False)
+
+
 def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
     """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
     samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
     decision with a single option without a view: none is built (about half of the heuristic bots' decisions
     in Killer, the Guest and Eat)."""
-    if not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True)):
+    if (not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True))
+            or decision.kind in getattr(bot, "viewless_kinds", ())):
         view = _NO_VIEW
     else:
-        view = game.view(seat)
+        view = bot_view(game, seat, reads_core(bot), getattr(bot, "view_keys", None))
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
     if getattr(bot, "searches", False):
         extra["samples"] = lambda seed: game.determinized(seat, seed)
     return bot.choose(view, decision, **extra) if extra else bot.choose(view, decision)
+
+
+Asker = Callable[[Game, int, Decision], Option]
+
+
+def asker(bot: Bot, wants_view: bool = True) -> Asker:
+    """``ask`` for one seated bot, with what the bot declares read once: ``asker(bot)(game, seat, decision)`` is
+    ``ask(bot, game, seat, decision, wants_view)``, for a loop that asks the same bot many times a game."""
+    if not wants_view or getattr(bot, "reads_log", False) or getattr(bot, "searches", False):
+        return lambda game, seat, decision: ask(bot, game, seat, decision, wants_view)
+    single_alone = not getattr(bot, "single_option_needs_view", True)
+    viewless = getattr(bot, "viewless_kinds", ())
+    core = reads_core(bot)
+    keys = getattr(bot, "view_keys", None)
+    choose = bot.choose
+
+    def answer(game: Game, seat: int, decision: Decision) -> Option:
+        if (single_alone and len(decision.ids) == 1) or decision.kind in viewless:
+            return choose(_NO_VIEW, decision)
+        return choose(bot_view(game, seat, core, keys), decision)
+
+    return answer

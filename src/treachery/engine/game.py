@@ -214,6 +214,19 @@ class Game:
         game ended, and ``roles`` each seat's role as the end reveals it (for games that declare texts)."""
         return copy.deepcopy(self._result) if self._result is not None else None
 
+    def winners(self) -> list[int]:
+        """The winning seats, sorted, once the game is over (else empty): ``result()["winners"]`` without copying
+        the whole result, for loops that only ask who won (simulation, search rollouts)."""
+        return list(self._result["winners"]) if self._result is not None else []
+
+    def outcome(self) -> tuple[list[int], dict[int, str], str] | None:
+        """``(winners, sides, reason)`` of ``result()`` once the game is over, else None: the statistics' part of
+        the result, copied without its texts."""
+        result = self._result
+        if result is None:
+            return None
+        return list(result["winners"]), dict(result["sides"]), result["reason"]
+
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` saw (None: the public log), each with a human text and its rule ids."""
         return [
@@ -263,13 +276,22 @@ class Game:
         other._result = self._result
         return other
 
-    def view(self, seat: Any) -> dict[str, Any]:  # (Any: checked here, see act)
+    def view(self, seat: Any, core: bool = True, keys: frozenset[str] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: the spectator view), JSON-ready, with the public-view core under
-        ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError."""
+        ``"core"`` (``treachery.engine.core``): what every shared layer reads. A bad seat raises ValueError.
+        ``core=False`` leaves the core out, for a reader that never looks at it (a bot that declares
+        ``reads_core = False``): it costs about as much as the rest of the view. ``keys``: the only top-level keys
+        the reader reads (a bot's ``view_keys``); a game that can build just those leaves the rest out, and the
+        core too. (``seat`` is typed Any: checked here, see act.)"""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+        if keys is not None:
+            part = self._view_keys(seat, keys)
+            if part is not None:
+                return part
         view = self._view(seat)
-        view["core"] = self._core(seat, view)
+        if core:
+            view["core"] = self._core(seat, view)
         return view
 
     def event_counts(self) -> dict[str, int]:
@@ -356,6 +378,16 @@ class Game:
         """The game's own view for a checked ``seat``: built from what that seat may see, never trimmed."""
         raise NotImplementedError
 
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        """For a checked ``seat``: the game's own view reduced to ``keys`` (those it holds), each value as the whole
+        view has it, built without the rest; None (the default): the game builds whole views only."""
+        return None
+
+    def _round_and_out(self) -> tuple[int, int] | None:
+        """What ``engine.core.final_facts`` reads from the public core (its round, and how many seats are not in),
+        read from the state where a game can say it as its core would; None: built from the core itself."""
+        return None
+
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         """The public-view core (``treachery.engine.core.view_core``), built from ``view``, the game's own view
         for the same seat, so it can say nothing that view does not."""
@@ -374,17 +406,20 @@ class Game:
         rules: tuple[str, ...] = (),
     ) -> Decision:
         ids = tuple(option_ids)
+        catalogue = self.catalogue
         default = ids[0] if default_id is None else default_id
+        counts = self._decision_counts  # (_next_decision_id inlined: this runs for every decision of a game)
+        counts[seat] += 1
         return Decision(
             seat,
             kind,
-            tuple(map(self.catalogue.__getitem__, ids)),
-            self._next_decision_id(seat),
+            (catalogue[ids[0]],) if len(ids) == 1 else tuple(map(catalogue.__getitem__, ids)),
+            counts[seat] * self.players + seat,
             prompt,
             default,
             rules,
             ids,
-            None if default in ids else self.catalogue[default],  # a timeout-only default
+            None if default in ids else catalogue[default],  # a timeout-only default
         )
 
     def _next_decision_id(self, seat: int) -> int:

@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import new_game
 from ..bots import Bot
+from ..bots.base import asker
 from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bots: importable from here as before)
     GOLDEN,
     MASK,
@@ -59,16 +60,16 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
     ``fast`` uses ``act_fast`` (the option came from the decision just enumerated, and is checked
     against it here); otherwise the checked ``act``.
     """
-    wants_view = [needs_view(b) for b in bots]
+    askers = [asker(b, needs_view(b)) for b in bots]  # each bot's declarations read once a game
     skipped = set(skip)
     decisions = 0
     while not game.over:
-        pending = [d for d in game.pending() if d.seat not in skipped]
+        pending = [d for d in game.pending() if d.seat not in skipped] if skipped else game.pending()
         if not pending:
             break
         for decision in pending:  # simultaneous decisions: each bot answers its own; they resolve together
             seat = decision.seat
-            option = choose(game, bots, wants_view, seat, decision)
+            option = askers[seat](game, seat, decision)
             option_id = option["id"]
             if fast:
                 if option_id not in decision.ids:
@@ -82,15 +83,15 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
 
 def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:
     """What a batch keeps of one finished game (one Parquet row): plain ints, strings and lists."""
-    result = game.result() or {}
+    outcome = game.outcome()  # (not result(): its deep copy and texts cost more than the rest of the row)
+    winners, sides, reason = outcome if outcome is not None else ([], {}, "?")
     rounds, deaths = final_facts(game)
-    sides = result.get("sides", {})
-    winners = sorted(result.get("winners", []))
+    winners.sort()
     return {
         "seed": game.seed, "players": game.players, "bots": list(kinds), "roles": list(roles),
         "sides": [str(sides.get(seat, "")) for seat in range(game.players)], "winners": winners,
         "winning_sides": sorted({str(sides[w]) for w in winners if w in sides}),
-        "decisions": decisions, "rounds": rounds, "deaths": deaths, "reason": str(result.get("reason", "?")),
+        "decisions": decisions, "rounds": rounds, "deaths": deaths, "reason": str(reason),
         "events": game.event_counts(),
     }
 

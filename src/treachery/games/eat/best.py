@@ -14,6 +14,7 @@ from .bots import EatBot
 
 class EatBestBot(FlatBot):
     heuristic = EatBot
+    reads_core = False  # as its heuristic: views are built without the core (bots.base.ask)
     worlds = 24
     margin = 1.5
     rollouts = 96  # a rollout here is long (whole raft): keeps a decision at 10 players under 1 s

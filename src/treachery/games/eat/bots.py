@@ -11,7 +11,7 @@ weakest track and aims Haunts at the Survivors that matter most.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -43,14 +43,26 @@ class _Table:
             "sanity": 3.5 if self.sanity_after <= 2 else 1.5 if self.sanity_after <= 4 else 0.5,
             "build": 1.0 + min(1.5, self.build_gap / 10),
         }
+        # A card's play and keep values, asked once per option that names it (a hand of five is 25 options):
+        # each is worked out once per view.
+        self._play: dict[str, float] = {}
+        self._keep: dict[str, float] = {}
 
     def play_value(self, code: str) -> float:
-        card = self.cards["survivor"].get(code)
-        if card is None:
-            return 0.0
-        return sum(self.need[track] * change for track, change in card["play"])
+        value = self._play.get(code)
+        if value is None:
+            card = self.cards["survivor"].get(code)
+            value = self._play[code] = (0.0 if card is None else
+                                        sum(self.need[track] * change for track, change in card["play"]))
+        return value
 
     def keep_value(self, code: str) -> float:
+        value = self._keep.get(code)
+        if value is None:
+            value = self._keep[code] = self._keep_value(code)
+        return value
+
+    def _keep_value(self, code: str) -> float:
         card = self.cards["survivor"].get(code)
         if card is None:
             return 0.0
@@ -72,6 +84,7 @@ class EatBot:
     """Sensible answers to every decision of the game, from the seat's view alone."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -1498,6 +1498,9 @@ class Eat(Game):
 
     # ---- views and copies ---------------------------------------------------------------------------------
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        return self.round, sum(1 for status in self.status if status != SURVIVOR)  # as the core: Survivors are in
+
     def roles(self) -> list[str]:
         """Each seat's status as named in ``result()``: read at setup, every seat is a Survivor (statistics only)."""
         return [STATUS_NAMES[s] for s in self.status]

@@ -16,7 +16,7 @@ Everyone protects themselves: Diplomatic Immunity when leading the vote, Restric
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -109,6 +109,7 @@ class GuestBot:
     """Heuristic play for Humans, Guests and the mad (see the module docstring)."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

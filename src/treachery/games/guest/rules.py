@@ -1003,6 +1003,9 @@ class Guest(Game):
                  "rules": list(rules)} for audience, rnd, text, rules in self._log]
 
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        return self.turn, self.alive.count(False)  # as the core: its time is the turn, a seat is in while alive
+
     def roles(self) -> list[str]:
         """Each seat's side as named in ``result()`` (statistics only; read it at setup, before any Transplant)."""
         return [SIDES[c] for c in self.character]

@@ -49,25 +49,30 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
     ended = game.over  # G-W13: the end reveals everything
     names = game.names
     players = []
+    # (the per-seat lists read once: this loop runs for every seat of every view)
+    alive_at, hands, infection, announced, character = (game.alive, game.hands, game.infection, game.announced,
+                                                        game.character)
+    commander, active = game.commander, game.active
     for seat in range(game.players):
-        alive = game.alive[seat]
+        alive = alive_at[seat]
         entry: dict[str, Any] = {
             "seat": seat,
             "alive": alive,
-            "commander": seat == game.commander,  # G-H2
-            "active": seat == game.active,
-            "cards_in_hand": len(game.hands[seat]),  # G-H10
-            "infection": game.infection[seat] or None,  # G-H8
-            "announced": CHAR_NAMES[game.announced[seat]] if game.announced[seat] >= 0 else None,  # G-H7, G-H9
-            "revealed": None if alive else CHAR_NAMES[game.character[seat]],  # G-H3
+            "commander": seat == commander,  # G-H2
+            "active": seat == active,
+            "cards_in_hand": len(hands[seat]),  # G-H10
+            "infection": infection[seat] or None,  # G-H8
+            "announced": CHAR_NAMES[announced[seat]] if announced[seat] >= 0 else None,  # G-H7, G-H9
+            "revealed": None if alive else CHAR_NAMES[character[seat]],  # G-H3
         }
         if seat == viewer or ended:  # G-H1, G-H12
-            entry["character"] = CHAR_NAMES[game.character[seat]]
-            entry["mad"] = MADNESS in game.hands[seat] if alive else game.side[seat] == "Madness"
+            entry["character"] = CHAR_NAMES[character[seat]]
+            entry["mad"] = MADNESS in hands[seat] if alive else game.side[seat] == "Madness"
         if ended:
             entry["side"] = game.current_side(seat)
         players.append(entry)
     discard = game.discard
+    face_up = [names[k] for k in discard if k < DOWN]
     pending = game._pending
     view: dict[str, Any] = {
         "game": "guest",
@@ -83,8 +88,8 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "deck_size": len(game.deck),  # G-C15, G-H17
         "discard_size": len(discard),
-        "discard_face_up": [names[k] for k in discard if k < DOWN],
-        "discard_face_down": sum(1 for k in discard if k >= DOWN),
+        "discard_face_up": face_up,
+        "discard_face_down": len(discard) - len(face_up),  # the rest: face-down cards (kind + DOWN)
         "stack": [_stack_entry(game, i, e) for i, e in enumerate(game.stack)],  # G-H14
         "waiting_for": sorted({d.seat for d in pending}),  # a simultaneous group is listed whole
         "vote": None,

@@ -13,6 +13,7 @@ from .bots import KillerBot
 
 class KillerBestBot(FlatBot):
     heuristic = KillerBot
+    reads_core = False  # as its heuristic: views are built without the core (bots.base.ask)
     worlds = 24
     margin = 1.5
 

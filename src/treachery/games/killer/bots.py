@@ -12,7 +12,7 @@ whenever it is alone.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -23,19 +23,28 @@ _DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each L
 WIN_BONUS = 0.6  # worth of the alien dying this round, on top of surviving it
 
 
+CardMaps = tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, str]]
+
+
+def card_maps(view: dict[str, Any]) -> CardMaps:
+    """Code -> card, Location code -> Location name, and back, from a view's card descriptions."""
+    cards: dict[str, dict[str, Any]] = {}
+    names: dict[str, str] = {}
+    for c in view["cards"]:
+        code = c["code"]
+        cards[code] = c
+        names[code[:2]] = c["location"]
+    return cards, names, {name: code for code, name in names.items()}
+
+
 class _Table:
     """What the bot reads from one view, in the game's own words."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], maps: CardMaps | None = None) -> None:
         self.view = view
         self.me: int = view["seat"]
-        self.cards: dict[str, dict[str, Any]] = {}
-        self.names: dict[str, str] = {}
-        for c in view["cards"]:
-            code = c["code"]
-            self.cards[code] = c
-            self.names[code[:2]] = c["location"]
-        self.codes = {name: code for code, name in self.names.items()}
+        # ``maps``: those of an earlier view of the same game (its card set never changes during a game)
+        self.cards, self.names, self.codes = maps if maps is not None else card_maps(view)
         # The estimates below are pure functions of this view, asked again and again for the same Location
         # while the bot weighs its Position and Action pairs: each is worked out once.
         self._destroy: dict[str, float] = {}
@@ -53,31 +62,57 @@ class _Table:
         self.candidates = {self.codes[n] for n in view["hunting_row_locations"]} - scanned
         self.unknown_slots = [s for s in self.face_down if s not in self.known]
         self.unknown_locs = self.candidates - set(self.known.values())
-        self.actions = {p["seat"]: p["action"] for p in self.players if p["action"] and not p["action"]["cancelled"]}
-        played = {a["card"] for a in self.actions.values()}
-        self.lowest = "GA3" in played
-        self.rigged = {a["target"] for a in self.actions.values() if a["card"] == "ER1" and "target" in a}
-        self.still = {s for s, a in self.actions.items() if a["card"] == "SB3"}
-        self.cowards = {s for s, a in self.actions.items() if a["card"] == "AC1"}
+        # One pass over the seats for what the actions, ongoing cards and Positions on the table say.
+        codes = self.codes
+        actions: dict[int, dict[str, Any]] = {}
+        played: set[str] = set()
+        self.rigged: set[int] = set()
+        self.still: set[int] = set()
+        self.cowards: set[int] = set()
         self.destroy_now: set[str] = set()
-        for action in self.actions.values():
-            if action["card"] in FIXED_DESTROY:
-                self.destroy_now.add(FIXED_DESTROY[action["card"]])
-            elif action["card"] == "CH2" and "location" in action:
-                self.destroy_now.add(self.codes[action["location"]])
-        self.barricades = {self.codes[p["ongoing"]["location"]] for p in self.players
-                           if p["ongoing"] and p["ongoing"].get("location")}
-        self.shown = {p["position"]["card"] for p in self.players if p["position"] and "card" in p["position"]}
+        self.barricades: set[str] = set()
+        positions: set[str] = set()
+        ongoing_earlier: set[int] = set()
+        computer = -1
+        round_no = view["round"]
+        for p in self.players:
+            seat = p["seat"]
+            action = p["action"]
+            if action and not action["cancelled"]:
+                actions[seat] = action
+                card = action["card"]
+                played.add(card)
+                if card == "ER1" and "target" in action:
+                    self.rigged.add(action["target"])
+                elif card == "SB3":
+                    self.still.add(seat)
+                elif card == "AC1":
+                    self.cowards.add(seat)
+                elif card == "BR1" and computer < 0:
+                    computer = seat
+                if card in FIXED_DESTROY:
+                    self.destroy_now.add(FIXED_DESTROY[card])
+                elif card == "CH2" and "location" in action:
+                    self.destroy_now.add(codes[action["location"]])
+            ongoing = p["ongoing"]
+            if ongoing:
+                if ongoing.get("location"):
+                    self.barricades.add(codes[ongoing["location"]])
+                if ongoing["card"] in ("AC3", "CH1") and ongoing["since_round"] < round_no:
+                    ongoing_earlier.add(seat)
+            position = p["position"]
+            if position and "card" in position:
+                positions.add(position["card"])
+        self.actions = actions
+        self.lowest = "GA3" in played
+        self.shown = positions
         self.shown |= played | set(view["removed_cards"]) | set(self.hand)
-        ongoing_earlier = {p["seat"] for p in self.players if p["ongoing"] and p["ongoing"]["card"] in ("AC3", "CH1")
-                           and p["ongoing"]["since_round"] < view["round"]}
         self.to_place = [s for s in self.on_board if s != self.me and self.players[s]["position"] is None]
         self.unplaced_or_hidden = self.to_place + [
             s for s in self.on_board if s != self.me and self.players[s]["position"] == {"face_down": True}]
         self.to_act = [s for s in self.on_board if s != self.me and self.players[s]["action"] is None
                        and s not in ongoing_earlier]
-        computer = [s for s, a in self.actions.items() if a["card"] == "BR1"]
-        self.chooser = computer[0] if computer else view["first_crew_member"]
+        self.chooser = computer if computer >= 0 else view["first_crew_member"]
 
     # ---- where the alien may be -------------------------------------------------------------------------------
 
@@ -180,9 +215,11 @@ class KillerBot:
     """Plays the Position/Action pair with the best survival estimate; sensible answers to every choice."""
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.maps: CardMaps | None = None  # read from the first view that needs them: one game's card set
 
     # ---- entry point ----------------------------------------------------------------------------------------------
 
@@ -190,7 +227,9 @@ class KillerBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        table = _Table(view)
+        if self.maps is None:
+            self.maps = card_maps(view)
+        table = _Table(view, self.maps)
         kind = decision.kind
         handler = getattr(self, f"_{kind}", None)
         choice = handler(table, options) if handler else None

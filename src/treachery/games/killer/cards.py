@@ -63,8 +63,12 @@ class CardSet:
         raise KeyError(code)
 
 
+# Card id -> code ("GA3"): three cards a Location, in Location order; views name many cards per decision.
+CARD_CODES = tuple(f"{code}{number}" for code in LOCATION_CODES for number in (1, 2, 3))
+
+
 def card_code(card_id: int) -> str:
-    return f"{LOCATION_CODES[card_id // 3]}{card_id % 3 + 1}"
+    return CARD_CODES[card_id]
 
 
 def location_index(name: object) -> int:

@@ -969,6 +969,9 @@ class Killer(Game):
 
     # ---- views and copies -------------------------------------------------------------------------------
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        return self.round, self.alive.count(False)  # as the core: a seat is in while alive (frozen or not)
+
     def roles(self) -> list[str]:
         """Every seat is crew: the alien is a card, not a player (statistics only)."""
         return ["crew"] * self.players

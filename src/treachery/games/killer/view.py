@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import LOCATIONS, CardSet, card_code
+from .cards import CARD_CODES, LOCATIONS, CardSet, card_code
 from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1, STEP_NAMES
 
 if TYPE_CHECKING:
@@ -110,14 +110,14 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],  # K-H15
         "destroyed": [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]],
         "removed_at_setup": [LOCATIONS[loc] for loc in game.removed_at_setup],
-        "removed_cards": sorted(card_code(c) for c in game.out),  # K-H4
+        "removed_cards": sorted([CARD_CODES[c] for c in game.out]),  # K-H4
         "deck_size": len(game.deck),
         "blackout": game._blackout_active(),
         "waiting_for": sorted({d.seat for d in game._pending}),  # sealed answers stay unseen: whole group listed
         "cards": [{**entry, "keywords": list(entry["keywords"])} for entry in _card_table(game.cards)],
     }
     if viewer is not None:
-        view["hand"] = [card_code(c) for c in game.hands[viewer]]  # K-H1
+        view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]  # K-H1
     if ended:
         view["result"] = game.result()
         view["deck"] = [card_code(c) for c in reversed(game.deck)]

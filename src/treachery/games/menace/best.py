@@ -28,6 +28,7 @@ _SOCIAL = frozenset(("discussion", "vote", "brawl", "last_act", "exile_act"))
 
 class MenaceBeliefBot(MenaceBot):
     reads_log = True
+    view_keys = None  # its beliefs read the whole view
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

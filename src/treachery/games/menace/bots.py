@@ -10,7 +10,7 @@ placed itself (its own decisions), since the view no longer shows face-down card
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +30,13 @@ CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # th
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
 class MenaceBot:
     """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
+
+    reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Characters are chosen as the decision's default, whatever the view says: no view is built for them.
+    viewless_kinds: ClassVar[frozenset[str]] = frozenset(("character",))
+    # Everything it reads of a view (a subclass that reads more sets its own, or None for the whole view).
+    view_keys: ClassVar[frozenset[str] | None] = frozenset(("seat", "round", "oxygen", "energy", "players", "revealed",
+                                                  "coward_side", "hand", "my_agenda"))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

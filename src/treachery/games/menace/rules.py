@@ -1678,6 +1678,10 @@ class Menace(Game):
 
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
+    def _round_and_out(self) -> tuple[int, int] | None:
+        # as the core: a seat is in while alive and not exiled
+        return self.round, sum(1 for s in range(self.players) if not self.alive[s] or self.exiled[s])
+
     def roles(self) -> list[str]:
         """Each seat's side as dealt, named as in ``result()`` (statistics and harnesses only, read it at setup)."""
         return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
@@ -1697,7 +1701,8 @@ class Menace(Game):
 
         return build_core(self, seat, view)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _players_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """Each seat as ``seat`` sees it: the view's ``players``."""
         n, cards = self.players, self.cards
         over = self.over
         players = []
@@ -1706,23 +1711,69 @@ class Menace(Game):
             for _, origin in self.pool:
                 if origin >= 0:
                     face_down[origin] += 1
+        # (the per-seat lists and name tables read once: this loop runs for every seat of every view)
+        alive, exiled, character, wounds, hands, decks = (self.alive, self.exiled, self.character, self.wounds,
+                                                          self.hands, self.decks)
+        revealed, agenda, names = self.revealed, self.agenda, self.names
+        character_names, wound_names, agenda_names = cards.character_names, cards.wound_names, cards.agenda_names
+        ability_names, character_abilities = cards.ability_names, cards.character_abilities
         for s in range(n):
+            held = character[s]
             entry: dict[str, Any] = {
                 "seat": s,
-                "alive": self.alive[s],
-                "exiled": self.exiled[s],
-                "character": self.cards.character_names[self.character[s]] if self.character[s] >= 0 else None,
-                "wounds": [self.cards.wound_names[w] for w in self.wounds[s]],
-                "hand_count": len(self.hands[s]),
-                "deck_count": len(self.decks[s]),
+                "alive": alive[s],
+                "exiled": exiled[s],
+                "character": character_names[held] if held >= 0 else None,
+                "wounds": [wound_names[w] for w in wounds[s]],
+                "hand_count": len(hands[s]),
+                "deck_count": len(decks[s]),
                 "face_down": face_down[s],
-                "agenda": self.cards.agenda_names[self.agenda[s]] if (self.revealed[s] or s == seat or over) else None,
+                "agenda": agenda_names[agenda[s]] if (revealed[s] or s == seat or over) else None,
             }
-            if self.character[s] >= 0:
-                entry["abilities"] = [cards.ability_names[a] for a in cards.character_abilities[self.character[s]]]
+            if held >= 0:
+                entry["abilities"] = [ability_names[a] for a in character_abilities[held]]
             if over:
-                entry["hand"] = sorted(self.names[c] for c in self.hands[s])
+                entry["hand"] = sorted(names[c] for c in hands[s])
             players.append(entry)
+        return players
+
+    def _revealed_view(self) -> list[dict[str, Any]]:
+        return [{"card": self.names[c], "category": self.cards.categories[c], "cancelled": bool(x)}
+                for c, x in self.shown]
+
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        if not keys <= _LEAN_KEYS:
+            return None
+        view: dict[str, Any] = {}
+        for key in _LEAN_ORDER:  # each as _view builds it
+            if key not in keys:
+                continue
+            if key == "round":
+                view["round"] = self.round
+            elif key == "oxygen":
+                view["oxygen"] = self.oxygen
+            elif key == "energy":
+                view["energy"] = self.energy
+            elif key == "players":
+                view["players"] = self._players_view(seat)
+            elif key == "revealed":
+                view["revealed"] = self._revealed_view()
+            elif key == "coward_side":
+                if COWARD in self.agenda:
+                    view["coward_side"] = "menace" if self.coward_menace else "crew"  # M-H5
+            elif seat is not None:  # a seat's own: seat, hand, my_agenda
+                if key == "seat":
+                    view["seat"] = seat
+                elif key == "hand":
+                    view["hand"] = sorted(self.names[c] for c in self.hands[seat])
+                else:
+                    view["my_agenda"] = self.cards.agenda_names[self.agenda[seat]]
+        return view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n, cards = self.players, self.cards
+        over = self.over
+        players = self._players_view(seat)
         in_play = ["The Contagion"] if n == 4 and not self.random_menace else (
             ["The Contagion", "The Butcher"] if n >= 5 else [])
         if n >= 6:
@@ -1751,8 +1802,7 @@ class Menace(Game):
             "wound_deck": len(self.wound_deck),
             "wound_discard": [self.cards.wound_names[w] for w in self.wound_discard],
             "discard_pile": self.discard_count,
-            "revealed": [{"card": self.names[c], "category": self.cards.categories[c], "cancelled": bool(x)}
-                         for c, x in self.shown],
+            "revealed": self._revealed_view(),
             "pool_left": len(self.order) - self.reveal_i if self.in_resolution else 0,
             "players": players,
             "agendas_in_play": in_play,
@@ -1781,6 +1831,11 @@ class Menace(Game):
                                         for s, p, i, w in self.winners_detail]}
         return view
 
+
+# What Menace._view_keys builds alone (what the heuristic bot reads), in the whole view's order; any other key
+# asked for: the whole view.
+_LEAN_ORDER = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
+_LEAN_KEYS = frozenset(_LEAN_ORDER)
 
 _FRAMES = {
     "select": Menace._f_select, "round": Menace._f_round, "turn": Menace._f_turn, "build": Menace._f_build,
