@@ -12,8 +12,8 @@ from treachery.engine import GameConfigError
 from .util import A, B, C, D, answer, kinds, open_trial, scenario
 
 # players: (Food, Sanity, raft target) under balanced
-BALANCED_START = {4: (0, 6, 24), 5: (1, 5, 30), 6: (2, 5, 36), 7: (3, 5, 40), 8: (1, 5, 40), 9: (2, 5, 40),
-                  10: (6, 4, 40)}
+BALANCED_START = {4: (0, 4, 24), 5: (0, 4, 30), 6: (-1, 4, 36), 7: (-1, 4, 40), 8: (-1, 4, 40), 9: (-1, 4, 40),
+                  10: (-3, 4, 40)}
 
 
 def _start(game: treachery.engine.Game) -> tuple[int, int, int]:
