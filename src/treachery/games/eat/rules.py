@@ -14,6 +14,7 @@ from ...engine.game import Game  # from its own module: mypyc's compiled subclas
 from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
+from .balanced import balanced_cards, raft_target, start_food, start_sanity
 from .cards import (
     BUILD,
     CARD_CODES,
@@ -124,6 +125,8 @@ class Eat(Game):
         GameOption("phone_booth", "bool", False, "Knife Fight in a Phone Booth"),
         GameOption("dwindling_resources", "int", 0, "Dwindling Resources: extra Quests removed (0 = off)",
                    minimum=0, maximum=5, on_value=2),
+        GameOption("balanced", "bool", False, "Balanced: less Food and Sanity, a higher raft and leaner Food cards, "
+                                              "so the group must eat someone"),
         CARD_FILE,
     )
 
@@ -133,6 +136,9 @@ class Eat(Game):
         if options.get("card_file"):
             self.cards = load_cards(options["card_file"])
             self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
+        self.balanced = bool(options.get("balanced", False))  # balanced.py: the measured numbers
+        if self.balanced:
+            self.cards = balanced_cards(self.cards)
         self.follow_the_leader = bool(options.get("follow_the_leader", False))
         self.phone_booth = bool(options.get("phone_booth", False))
         self.dwindling = int(options.get("dwindling_resources", 0))
@@ -151,8 +157,8 @@ class Eat(Game):
         n, rng, cards = self.players, self.rng, self.cards
         start = plan.start
         self.round = start.get("round", 1)  # W-S16
-        self.food = start.get("food", n - 1)  # W-S2
-        self.sanity = start.get("sanity", 8)  # W-S3
+        self.food = start.get("food", start_food(n) if self.balanced else n - 1)  # W-S2
+        self.sanity = start.get("sanity", start_sanity(n) if self.balanced else 8)  # W-S3
         self.build = start.get("build", 0)  # W-S4
         self.status = [SURVIVOR] * n  # W-S12
         for seat in start.get("ghosts", []):
@@ -160,7 +166,8 @@ class Eat(Game):
         for seat in start.get("fallen", []):
             self.status[seat] = FALLEN
         dead = n - self.status.count(SURVIVOR)
-        self.target = start.get("target", max(0, 3 * n + 2 - 2 * dead))  # W-S4, W-D5
+        target = raft_target(n) if self.balanced else 3 * n + 2
+        self.target = start.get("target", max(0, target - 2 * dead))  # W-S4, W-D5
         if SURVIVOR not in self.status:
             raise GameConfigError("setup leaves nobody a Survivor")
         # W-S5, W-S7: the four draw piles, shuffled separately.

@@ -17,6 +17,7 @@ from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, Set
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from . import chat
+from .balanced import BALANCED_GUESTS, BALANCED_VOTES
 from .cards import (
     ADRENALINE,
     AMPUTATE,
@@ -92,6 +93,8 @@ class Guest(Game):
     declared_options = (
         CARD_FILE,
         GameOption("commander_by_vote", "bool", False, "Elect the Commander by vote"),
+        GameOption("balanced", "bool", False, "Balanced: one Guest more or fewer Votes at the player counts "
+                                              "where the Humans win most games"),
     )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> None:
@@ -119,7 +122,7 @@ class Guest(Game):
         self.turn = 0
         self.vp = 0  # Voting Phases begun
         self.quiet = 0  # Voting Phases in a row without an elimination (G-W11)
-        self.guests_at_start = GUESTS_BY_COUNT[n]
+        self.guests_at_start = (BALANCED_GUESTS if self.option("balanced") else GUESTS_BY_COUNT)[n]  # G-S3
         chars = [GUEST] * self.guests_at_start + [HUMAN] * (n - self.guests_at_start)
         rng.shuffle(chars)  # G-S4
         if plan.characters is not None:
@@ -156,7 +159,9 @@ class Guest(Game):
         self.elim_cause = C_VOTE
         self.commander = -1
         self.active = -1
-        self.votes_aside = min(VOTES_BY_COUNT[n], self.cards.cards[VOTE].count)  # G-S6, G-S12
+        self.votes_at_start = (BALANCED_VOTES.get(n, VOTES_BY_COUNT[n]) if self.option("balanced")
+                               else VOTES_BY_COUNT[n])  # G-S12, or the measured fix
+        self.votes_aside = min(self.votes_at_start, self.cards.cards[VOTE].count)  # G-S6, G-S12
         self._reset_vote()
         self.restarts = 0
         self.vote_round = 0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import catalogue as opt
 from .cards import EFFECTS, MADNESS, RESTRICTION, CardSet
-from .rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES, VOTES_BY_COUNT
+from .rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES
 
 if TYPE_CHECKING:
     from .rules import Guest
@@ -84,7 +84,7 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         "commander": game.commander,
         "voting_phase": game.vp,
         "start": {"guests": game.guests_at_start, "humans": game.players - game.guests_at_start,
-                  "votes": VOTES_BY_COUNT[game.players]},  # G-H4, G-W10
+                  "votes": game.votes_at_start},  # G-H4, G-W10
         "players": players,
         "deck_size": len(game.deck),  # G-C15, G-H17
         "discard_size": len(discard),

@@ -17,6 +17,7 @@ from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, Set
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
+from .balanced import BALANCED_OXYGEN, balanced_cards
 from .cards import (
     ABILITY_KEYS,
     ADRENALINE,
@@ -161,10 +162,8 @@ def _p(seat: int) -> str:
     return f"P{seat + 1}"  # seats are 0-based in data (M-S2); players read P1 for seat 0, as in every game
 
 
-# The option "balanced": Oxygen starts here instead of at N (M-S6, a printed number, is the default). Measured with
-# the best bots on every seat, the Menace side won 72% (4 players), 87% (5) and 61% (7) from N and 48%, 51% and 44%
-# from these (docs/balance.md, treachery tune menace --key start.oxygen); 6 and 8 players were already even.
-BALANCED_OXYGEN = {4: 5, 5: 7, 7: 8}
+# The option "balanced" (balanced.py) plays the shipped cards with Raise Morale at +2: built once, like CARDS.
+_BALANCED_CARDS = balanced_cards(CARDS)
 
 
 @register
@@ -182,8 +181,8 @@ class Menace(Game):
     declared_options = (  # M-S3, M-S14
         GameOption("advanced", "bool", False, "Advanced game (crew also need their Agenda's personal goal)"),
         GameOption("random_menace", "bool", False, "Random Menace Agendas"),
-        GameOption("balanced", "bool", False, "Balanced start: more Oxygen at 4, 5 and 7 players, where the Menace "
-                                              "wins too often"),
+        GameOption("balanced", "bool", False, "Balanced: Oxygen starts higher and Raise Morale gives +2, so the "
+                                              "Menace does not win most games or end them in round 1"),
         CARD_FILE,
     )
 
@@ -210,11 +209,13 @@ class Menace(Game):
         self.cards: CardSet = CARDS
         if options.get("card_file") is not None:  # M-S3 / DESIGN: a user's own card file, same schema
             self.cards, self.catalogue = _user_cards(options["card_file"])  # type: ignore[misc]
+        if options.get("balanced"):  # Raise Morale +2 (M-D2); a card file's other numbers stay its own
+            self.cards = _BALANCED_CARDS if self.cards is CARDS else balanced_cards(self.cards)
         self.advanced = bool(options.get("advanced", False))  # M-S3
         self.random_menace = bool(options.get("random_menace", False))  # M-S14
         self.names = self.cards.bda_names
         cards = self.cards
-        self._sheets = _DEFAULT_SHEETS if cards is CARDS else _sheets(cards)
+        self._sheets = _DEFAULT_SHEETS if cards is CARDS or cards is _BALANCED_CARDS else _sheets(cards)
         self.plan = parse_setup(setup, players)
         self._cache = _cache_for(self.catalogue)
         self._talk_cache = self._cache.setdefault("talk", {})

@@ -35,7 +35,7 @@ import numpy as np
 from ...engine import Game
 from ...games.guest import catalogue as opt
 from ...games.guest.cards import EFFECTS, MADNESS, RESTRICTION
-from ...games.guest.rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES, VOTES_BY_COUNT, Guest
+from ...games.guest.rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES, Guest
 from .base import Encoder, Layout, Tallies, Vector, Vocabulary
 
 SEATS = 12
@@ -207,7 +207,7 @@ class GuestEncoder(Encoder):
         v.scaled(self._phase, game.vp, 12)
         v.scaled(self._start, game.guests_at_start, SEATS)  # G-H4, G-W10
         v.scaled(self._start + 1, n - game.guests_at_start, SEATS)
-        v.scaled(self._start + 2, VOTES_BY_COUNT[n], 40)
+        v.scaled(self._start + 2, game.votes_at_start, 40)
         hot.extend({self._waiting + d.seat for d in game._pending})
         discard = game.discard
         face_down, face_up = self._discard_pile(discard)
