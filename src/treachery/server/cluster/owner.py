@@ -10,6 +10,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import store as db
@@ -27,6 +28,8 @@ class OwnedRooms(Rooms):
         self.seconds = settings.owner_lease
         self.held: dict[str, int] = {}  # room -> the epoch this process holds its lease at
         self.loops: list[asyncio.Task[None]] = []
+        # renewals on a thread of their own: never queued behind other work, so a busy process keeps its leases
+        self.upkeep = ThreadPoolExecutor(1, thread_name_prefix="treachery-lease")
 
     def _inserting(self, row: db.RoomRow) -> Callable[[Any], None]:
         insert, hold = db.insert_room(row), lease.create(row.code, self.owner, self.seconds)
@@ -56,20 +59,23 @@ class OwnedRooms(Rooms):
             await asyncio.sleep(seconds)
 
     async def renew(self) -> None:
-        kept = await asyncio.to_thread(self._direct, lease.renew(self.owner, dict(self.held), self.seconds))
+        kept = await self._upkeep(lease.renew(self.owner, dict(self.held), self.seconds))
         for code in [c for c in self.held if c not in kept]:
             self.lost(code)
 
     async def claim(self) -> None:
-        for code in await asyncio.to_thread(self._direct, lease.expired(50)):
+        for code in await self._upkeep(lease.expired(50)):
             if code in self.rooms:
                 continue
-            epoch = await asyncio.to_thread(self._direct, lease.claim(code, self.owner, self.seconds))
+            epoch = await self._upkeep(lease.claim(code, self.owner, self.seconds))
             if epoch is None:
                 continue
             rows = await self.store.run(db.load_rooms(codes=[code]))
             await self._restore_rows(rows, {code: epoch})
             log.info("room %s: taken over at epoch %d", code, epoch)
+
+    async def _upkeep(self, fn: Callable[[Any], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.upkeep, self._direct, fn)
 
     def _direct(self, fn: Callable[[Any], Any]) -> Any:
         """Lease upkeep on its own connection, not queued behind the room writes."""
@@ -99,3 +105,4 @@ class OwnedRooms(Rooms):
         for code, epoch in list(self.held.items()):  # a stopping process hands its rooms over at once
             with contextlib.suppress(Exception):
                 self._direct(lease.release(code, self.owner, epoch))
+        self.upkeep.shutdown(wait=False)
