@@ -1,6 +1,6 @@
 """Several real ``treachery serve`` processes on one real PostgreSQL, each room owned by a lease: a process killed
 with -9 has its rooms taken over and restored by replay; a stalled owner is fenced. (Clients reach the owning
-process directly: forwarding between processes is not built.)"""
+process directly here: forwarding between processes over Redis is test_cluster_redis.py.)"""
 
 from __future__ import annotations
 
