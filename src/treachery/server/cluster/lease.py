@@ -72,11 +72,14 @@ def expired(limit: int) -> Callable[[Connection], list[str]]:
 
 
 def renew(owner: str, held: dict[str, int], seconds: float) -> Callable[[Connection], dict[str, int]]:
-    """Extends every lease ``owner`` still holds at the epoch it holds it; returns those (the rest were lost)."""
+    """Extends the leases of ``held`` that ``owner`` still holds at the epoch it holds them; returns those (the rest
+    were lost). Only those: a room this process dropped is not kept alive by it, so another process may claim it."""
     def run(connection: Connection) -> dict[str, int]:
+        if not held:
+            return {}
         rows = connection.execute(text(
-            f"UPDATE leases SET expires_at = {NOW} + :seconds WHERE owner = :owner RETURNING room, epoch"),
-            {"owner": owner, "seconds": seconds}).all()
+            f"UPDATE leases SET expires_at = {NOW} + :seconds WHERE owner = :owner AND room = ANY(:rooms) "
+            "RETURNING room, epoch"), {"owner": owner, "seconds": seconds, "rooms": list(held)}).all()
         return {str(room): int(epoch) for room, epoch in rows if held.get(str(room)) == int(epoch)}
     return run
 

@@ -74,9 +74,12 @@ class OwnedRooms(Rooms):
             await asyncio.sleep(seconds)
 
     async def renew(self) -> None:
-        kept = await self._upkeep(lease.renew(self.owner, dict(self.held), self.seconds))
-        for code in [c for c in self.held if c not in kept]:
-            self.lost(code)
+        asked = dict(self.held)
+        kept = await self._upkeep(lease.renew(self.owner, asked, self.seconds))
+        # only what was asked about: a room claimed while the renewal was in flight was not in it, and is not lost
+        for code, epoch in asked.items():
+            if kept.get(code) != epoch and self.held.get(code) == epoch:
+                self.lost(code)
 
     async def claim(self) -> None:
         for code in await self._upkeep(lease.expired(50)):
