@@ -157,7 +157,9 @@ def _run(bases: list[str], rooms: Rooms, timeout: float, think: float, server_pi
 
 # rooms are created from one address: the per-client limits would refuse the bench itself
 UNLIMITED = {"TREACHERY_CREATE_RATE": "1000000/minute", "TREACHERY_MAX_CLIENT_LOBBIES": "1000000",
-             "TREACHERY_JOIN_RATE": "1000000/minute", "TREACHERY_CONNECT_RATE": "1000000/minute"}
+             "TREACHERY_JOIN_RATE": "1000000/minute", "TREACHERY_CONNECT_RATE": "1000000/minute",
+             "TREACHERY_INFO_RATE": "1000000/minute", "TREACHERY_MAX_CLIENT_PENDING": "1000000",
+             "TREACHERY_MAX_PENDING": "1000000"}
 
 
 def _free_port() -> int:
