@@ -118,6 +118,7 @@ class Forwarder:
                     return
         finally:
             self.relayed.pop(connection, None)
+            relayed.frames.put_nowait(1000)  # the pump ends now (a close already queued goes first)
             metrics.RELAYED.dec()
             with contextlib.suppress(Exception):
                 await self.bus.publish(inbox(remote.owner), json.dumps({"op": "close", "conn": connection}))

@@ -3,7 +3,7 @@
 A lease row says which process owns a room (``owner``), since which change of owner (``epoch``) and until when
 (``expires_at``, on the database's clock so processes' clocks do not matter). The owner renews its leases; another
 process may claim a room only once its lease has run out, and claiming adds one to the epoch. Every write the owner
-makes for a room runs in a transaction that first locks the lease row (FOR SHARE) and checks owner and epoch: a
+makes for a room runs in a transaction that first locks the lease row (FOR KEY SHARE) and checks owner and epoch: a
 process that lost its lease - stalled, partitioned, or simply late - can never append, however late its write
 arrives, and a claim waits for a write in flight to commit before it reads the record to restore.
 """
@@ -99,7 +99,10 @@ def fenced(room: str, owner: str, epoch: int, write: Callable[[Connection], T]) 
     transaction, the row locked against a claim until it commits); otherwise Fenced and nothing is written."""
     def run(connection: Connection) -> T:
         held = connection.execute(text(
-            "SELECT 1 FROM leases WHERE room = :room AND owner = :owner AND epoch = :epoch FOR SHARE"),
+            # KEY SHARE: a claim's FOR UPDATE waits for it (or skips the row), but the owner's own renewal, a plain
+            # UPDATE of the expiry, does not; with FOR SHARE a renewal of many rows and a group commit of writes to
+            # several rooms locked the same rows in different orders and deadlocked under load
+            "SELECT 1 FROM leases WHERE room = :room AND owner = :owner AND epoch = :epoch FOR KEY SHARE"),
             {"room": room, "owner": owner, "epoch": epoch}).first()
         if held is None:
             raise Fenced(room)
