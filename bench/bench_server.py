@@ -8,7 +8,13 @@ rooms over HTTP, seats 6 clients in each and plays every game to its end through
 and the p50/p99 time from an action being sent to the last frame any seat of that room received because of it
 (until the room's next action). ``--think S`` makes each client wait 0.5 S to 1.5 S before answering, as people do;
 without it the clients answer at once and the figures are the server's saturation point. The clients run in this
-one process, on the same 2 cores as the server.
+one process, on the same 2 cores as the server, unless ``--client-procs K`` spreads them over K processes.
+
+``--servers N`` (N > 1) starts N processes with ``--redis`` on one PostgreSQL (a fresh scratch database unless
+--db): room i is created on process i mod N and seat s of room i connects to process (i + s) mod N, so most seats
+are served through another process (acts forwarded, frames relayed over Redis).
+
+    .venv/bin/python bench/bench_server.py --rooms 200 --think 1.0 --servers 2 --client-procs 2
 """
 
 from __future__ import annotations
@@ -99,78 +105,148 @@ def _cpu_seconds(pid: int | None) -> float:
         return float("nan")
 
 
-async def _run(base: str, ws_base: str, rooms: list[tuple[str, str, list[str]]], timeout: float,
-               think: float, server_pid: int | None = None) -> dict[str, Any]:
+Rooms = list[tuple[int, str, str, list[str]]]  # (index, code, host token, seat tokens)
+
+
+async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float) -> dict[str, Any]:
+    """Plays ``rooms`` to their end; seat s of room i talks to server (i + s) mod len(bases)."""
     stats = {"actions": 0, "errors": 0}
     clocks = [RoomClock() for _ in rooms]
-    tasks = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{code}", token, seat, clocks[i], stats, think))
-             for i, (code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
+    ws_bases = [base.replace("http://", "ws://") for base in bases]
+    tasks = [asyncio.ensure_future(_seat(f"{ws_bases[(i + seat) % len(bases)]}/ws/{code}", token, seat, clocks[k],
+                                         stats, think))
+             for k, (i, code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
     await asyncio.sleep(1.0)  # everyone connected
-    t0, cpu0 = time.perf_counter(), _cpu_seconds(server_pid)
-    await asyncio.to_thread(lambda: [_api(base, f"/api/rooms/{code}/start", {"host_token": host})
-                                     for code, host, _ in rooms])
+    await asyncio.to_thread(lambda: [_api(bases[i % len(bases)], f"/api/rooms/{code}/start", {"host_token": host})
+                                     for i, code, host, _ in rooms])
     done, pending = await asyncio.wait(tasks, timeout=timeout)
-    elapsed, cpu = time.perf_counter() - t0, _cpu_seconds(server_pid) - cpu0
     for task in pending:
         task.cancel()
-    failures = sum(1 for t in done if t.exception() is not None)
     for clock in clocks:
         clock.close()
-    latencies = sorted(x for c in clocks for x in c.latencies)
+    return {"actions": stats["actions"], "errors": stats["errors"],
+            "failed_clients": sum(1 for t in done if t.exception() is not None), "unfinished_clients": len(pending),
+            "latencies": [x for c in clocks for x in c.latencies]}
+
+
+def _play_in_process(args: tuple[list[str], Rooms, float, float]) -> dict[str, Any]:
+    return asyncio.run(_play(*args))
+
+
+def _run(bases: list[str], rooms: Rooms, timeout: float, think: float, server_pids: list[int],
+         client_procs: int) -> dict[str, Any]:
+    t0, cpu0 = time.perf_counter(), sum(_cpu_seconds(pid) for pid in server_pids)
+    if client_procs <= 1:
+        parts = [asyncio.run(_play(bases, rooms, timeout, think))]
+    else:
+        import multiprocessing
+
+        slices = [rooms[k::client_procs] for k in range(client_procs)]
+        with multiprocessing.get_context("spawn").Pool(client_procs) as pool:
+            parts = pool.map(_play_in_process, [(bases, part, timeout, think) for part in slices if part])
+    elapsed = time.perf_counter() - t0 - 1.0  # less the second the clients wait for everyone to connect
+    cpu = sum(_cpu_seconds(pid) for pid in server_pids) - cpu0
+    actions = sum(p["actions"] for p in parts)
+    latencies = sorted(x for p in parts for x in p["latencies"])
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    return {"rooms": len(rooms), "actions": stats["actions"], "seconds": elapsed,
-            "actions_per_s": stats["actions"] / elapsed, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
-            "server_cpu_ms_per_action": cpu * 1000 / max(1, stats["actions"]),
-            "errors": stats["errors"], "failed_clients": failures, "unfinished_clients": len(pending)}
+    return {"rooms": len(rooms), "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed,
+            "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
+            "server_cpu_ms_per_action": cpu * 1000 / max(1, actions),
+            **{key: sum(p[key] for p in parts) for key in ("errors", "failed_clients", "unfinished_clients")}}
+
+
+# rooms are created from one address: the per-client limits would refuse the bench itself
+UNLIMITED = {"TREACHERY_CREATE_RATE": "1000000/minute", "TREACHERY_MAX_CLIENT_LOBBIES": "1000000",
+             "TREACHERY_JOIN_RATE": "1000000/minute", "TREACHERY_CONNECT_RATE": "1000000/minute",
+             "TREACHERY_INFO_RATE": "1000000/minute", "TREACHERY_MAX_CLIENT_PENDING": "1000000",
+             "TREACHERY_MAX_PENDING": "1000000"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _scratch_pg(admin: str) -> str:
+    import psycopg
+
+    name = f"treachery_bench_{os.getpid()}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return admin.rsplit("/", 1)[0] + "/" + name
+
+
+def _drop_pg(admin: str, url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--game", default="killer")
-    parser.add_argument("--db", default=None, help="database URL [default: a fresh SQLite file]")
+    parser.add_argument("--db", default=None, help="database URL, or pg: a fresh PostgreSQL database [default: a "
+                                                   "fresh SQLite file; with --servers > 1, pg]")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a client waits before answering [default: 0, answer at once: saturation]")
     parser.add_argument("--port", type=int, default=None, help="bench a server already running on this port")
     parser.add_argument("--server-pid", type=int, default=None, help="with --port: its process, for the CPU time")
+    parser.add_argument("--servers", type=int, default=1, help="server processes sharing the rooms (--redis)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="with --servers > 1")
+    parser.add_argument("--pg-admin", default="postgresql://postgres@127.0.0.1:5432/postgres",
+                        help="with --servers > 1 and no --db: where to create the scratch database")
+    parser.add_argument("--client-procs", type=int, default=1, help="processes running the clients")
     args = parser.parse_args()
-    port = args.port
-    if port is None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
     tmp = tempfile.mkdtemp(prefix="treachery-bench-")
+    scratch = None
+    if (args.servers > 1 and args.db is None) or args.db == "pg":  # "pg": a scratch PostgreSQL database
+        scratch = args.db = _scratch_pg(args.pg_admin)
     db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    server = None
+    ports = [args.port] if args.port is not None else [_free_port() for _ in range(args.servers)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    servers: list[subprocess.Popen[bytes]] = []
     if args.port is None:
-        server = subprocess.Popen([sys.executable, "-m", "treachery.cli", "serve", "--port", str(port), "--db", db],
-                                  stderr=subprocess.DEVNULL)
+        extra = ["--redis", args.redis] if args.servers > 1 else []
+        for k, port in enumerate(ports):
+            with open(os.path.join(tmp, f"server-{k}.log"), "wb") as log:  # what went wrong, if anything did
+                servers.append(subprocess.Popen(
+                    [sys.executable, "-m", "treachery.cli", "serve", "--port", str(port), "--db", db, *extra],
+                    stderr=log, env={**os.environ, **UNLIMITED}))
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        rooms = []
-        for _ in range(args.rooms):
+        for base in bases:
+            for _ in range(600):
+                try:
+                    urllib.request.urlopen(base + "/healthz", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        rooms: Rooms = []
+        for i in range(args.rooms):
+            base = bases[i % len(bases)]
             made = _api(base, "/api/rooms", {"game": args.game, "players": 6})
-            tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{i}"})["token"] for i in range(6)]
-            rooms.append((made["room"], made["host_token"], tokens))
-        report = asyncio.run(_run(base, ws_base, rooms, args.timeout, args.think,
-                                  server.pid if server is not None else args.server_pid))
+            tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{s}"})["token"] for s in range(6)]
+            rooms.append((i, made["room"], made["host_token"], tokens))
+        pids = [server.pid for server in servers] or ([args.server_pid] if args.server_pid else [])
+        report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs)
         report.update(think=args.think, game=args.game, db=db.split(":")[0] if args.port is None else "?",
-                      clients=6 * args.rooms, load_average=os.getloadavg()[0])
+                      servers=len(bases), client_procs=args.client_procs, clients=6 * args.rooms, logs=tmp,
+                      load_average=os.getloadavg()[0])
         print(json.dumps(report, indent=1))
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
+        for server in servers:
             try:
-                server.wait(10)
+                server.wait(30)
             except subprocess.TimeoutExpired:
                 server.kill()
+        if scratch is not None:
+            _drop_pg(args.pg_admin, scratch)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,8 @@ def main() -> None:
     assert config is not None, "docs/deploy.md has no nginx block"
     tls, app = _port(), _port()
     site = (config.group(1).replace("listen 443", f"listen 127.0.0.1:{tls}")
-            .replace("127.0.0.1:8000", f"127.0.0.1:{app}")
+            .replace("127.0.0.1:8000", f"127.0.0.1:{app}")  # the guide's upstream: both entries to the one process
+            .replace("127.0.0.1:8001", f"127.0.0.1:{app}").replace("127.0.0.1:8002", f"127.0.0.1:{app}")
             .replace("/etc/letsencrypt/live/play.example.org/fullchain.pem", str(tmp / "cert.pem"))
             .replace("/etc/letsencrypt/live/play.example.org/privkey.pem", str(tmp / "key.pem")))
     (tmp / "nginx.conf").write_text(f"daemon off; pid {tmp}/nginx.pid; error_log {tmp}/error.log;\n"

@@ -712,6 +712,9 @@ def serve(
                                       "(tests only: a known seed reveals every hidden card).")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move, so people "
                                              "can follow the table (0: at once).")] = 0.8,
+    redis: Annotated[str | None, typer.Option("--redis", help="Several processes serve any room: redis://HOST:PORT "
+                                              "shared by every process, with --db postgresql://... "
+                                              "(docs/deploy.md).")] = None,
 ) -> None:
     """Run the online game server: rooms, seats and games over HTTP and WebSocket, kept in a database."""
     try:
@@ -725,8 +728,22 @@ def serve(
         _fail(f"--db must be a sqlite:/// or postgresql:// URL, got {db!r}")
     if not 0 <= bot_delay <= 60:
         _fail(f"--bot-delay must be 0 to 60 seconds, got {bot_delay:g}")
+    if redis is not None and not db.startswith("postgres"):
+        _fail("--redis shares rooms between several processes, which needs --db postgresql://...: SQLite serves "
+              "one process (leave out --redis)")
+    if redis is not None and not (redis.startswith("redis://") or redis.startswith("rediss://")
+                                  or redis.startswith("unix://")):
+        _fail(f"--redis must be a redis://HOST:PORT URL, got {redis!r}")
+    if redis is not None:
+        try:
+            import redis as _redis  # noqa: F401
+        except ImportError:
+            _fail("--redis needs the redis package: pip install 'treachery[server]'", 1)
     print(f"treachery serving on http://{host}:{port} (database {db.split('@')[-1]})", file=sys.stderr)
-    run_server(host, port, db, Settings(dev=dev, bot_delay=bot_delay))
+    try:
+        run_server(host, port, db, Settings(dev=dev, bot_delay=bot_delay, redis_url=redis or ""))
+    except ValueError as error:  # a setting the server refuses (e.g. several processes on SQLite)
+        _fail(str(error))
 
 
 if __name__ == "__main__":

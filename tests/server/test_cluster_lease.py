@@ -82,3 +82,13 @@ def test_release_lets_the_next_claim_in_at_once(store: db.Store) -> None:
     assert store.call(lease.release(code, "A", 1)) is True
     assert code in store.call(lease.expired(1000))
     assert store.call(lease.claim(code, "B", 60)) == 2
+
+
+def test_renewal_keeps_only_the_rooms_the_process_still_holds(store: db.Store) -> None:
+    """A process renews the rooms it holds in memory, not every lease in its name: a room it dropped (e.g. one it
+    believed lost while a claim of it was in flight) runs out, and another process can claim it."""
+    dropped, kept = _room(store, "A", 0.2), _room(store, "A", 60)
+    time.sleep(0.3)  # ``dropped`` has run out
+    assert store.call(lease.renew("A", {kept: 1}, 60)) == {kept: 1}
+    assert store.call(lease.claim(dropped, "B", 60)) == 2  # not kept alive by A's renewal
+    assert store.call(lease.renew("A", {}, 60)) == {}

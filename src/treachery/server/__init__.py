@@ -17,17 +17,36 @@ DEFAULT_DB = "sqlite:///treachery.db"
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, settings: Settings | None = None) -> None:
     """Runs the server; ``TREACHERY_<LIMIT>`` environment variables override the limits (see ``Settings``)."""
+    import asyncio
+    import logging
     import os
     import socket
 
     import uvicorn
 
+    from .logs import configure_logging
+
+    configure_logging(os.environ.get("TREACHERY_LOG_FORMAT", "text"))
     settings = settings_from_env(settings or Settings(), os.environ)
-    config = uvicorn.Config(create_app(db, settings), host=host, port=port, log_level="warning",
+    app = create_app(db, settings)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", log_config=None,
                             ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=3)
+
+    class Draining(uvicorn.Server):
+        """On SIGTERM: stop accepting, hand the rooms over (several processes), then uvicorn's own shutdown."""
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            for server in self.servers:
+                server.close()
+            try:
+                await asyncio.wait_for(app.state.drain(), 20)
+            except Exception:
+                logging.getLogger("treachery.server").exception("draining failed; stopping all the same")
+            await super().shutdown(sockets)
+
     if not settings.send_buffer:
-        uvicorn.Server(config).run()
+        Draining(config).run()
         return
     # Accepted connections inherit the listening socket's send buffer: what a client that does not read can hold
     # in the kernel before its frames wait in the server's queue (and it is closed as too slow, 4430).
@@ -36,4 +55,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, setti
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, settings.send_buffer)
     listener.bind(address)
-    uvicorn.Server(config).run(sockets=[listener])
+    Draining(config).run(sockets=[listener])

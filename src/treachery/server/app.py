@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gzip
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -26,7 +27,7 @@ from . import metrics
 from . import replay as replays
 from . import store as db
 from .admission import Admission, Refusal
-from .cluster.owner import OwnedRooms
+from .cluster.owner import OwnedRooms, Remote
 from .limits_http import BodyLimit, client_of
 from .protocol import (
     CLOSE_FORBIDDEN_ORIGIN,
@@ -59,38 +60,68 @@ from .replay_builder import ReplayBuilder
 from .room import Room, RoomError, Rooms, Settings, Subscriber, seat_label
 from .web import has_renderer, mount_web
 
+if TYPE_CHECKING:
+    from .cluster.forward import Forwarder, Op
+
 SEATABLE = ("random", "heuristic", "best")  # the bot kinds a room may seat (CreateRoom.bots)
 
 log = logging.getLogger("treachery.server")
+DEFAULT_LEASE = 5.0  # seconds a room's owner holds its lease with --redis, unless TREACHERY_OWNER_LEASE says
 _CID = TypeAdapter(ClientActionId)
 
 
 def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    if settings.redis_url and settings.owner_lease <= 0:
+        settings = dataclasses.replace(settings, owner_lease=DEFAULT_LEASE)  # --redis: several processes
     # a stopped owner's open transaction holds its lease row: the database ends it so a claim is not held up
     store = db.Store(db_url, stalled_transaction=max(1.0, settings.owner_lease) if settings.owner_lease else None)
     if settings.owner_lease > 0 and not store.engine.dialect.name == "postgresql":
-        raise ValueError("several processes share rooms only through PostgreSQL: TREACHERY_OWNER_LEASE needs "
-                         "--db postgresql://...")
+        raise ValueError("several processes share rooms only through PostgreSQL: --redis (or "
+                         "TREACHERY_OWNER_LEASE) needs --db postgresql://...; SQLite serves one process")
     rooms = OwnedRooms(store, settings) if settings.owner_lease > 0 else Rooms(store, settings)
     admission = Admission(settings)
     rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
     builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
 
+    ops = _room_ops(rooms, admission)
+    forwarder: Forwarder | None = None
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        nonlocal forwarder
         await asyncio.to_thread(store.open)  # runs the Alembic migrations
+        if settings.redis_url and isinstance(rooms, OwnedRooms):
+            from .cluster.forward import Forwarder
+            from .cluster.relay import Bus
+
+            bus = Bus(settings.redis_url, rooms.owner, settings.redis_connections)
+            await bus.start()
+            forwarder = Forwarder(rooms, bus, settings, lambda room, sub: _message_handler(room, sub, settings), ops)
+            forwarder.start()
         await rooms.restore()
         rooms.start_sweeping()
         yield
+        if forwarder is not None:
+            await forwarder.close()
+            await forwarder.bus.close()
         rooms.close()
         builder.close()
         await asyncio.to_thread(store.close)
+
+    async def drain() -> None:
+        """SIGTERM with several processes: hand every room over and send every connection elsewhere, then stop."""
+        if isinstance(rooms, OwnedRooms):
+            await rooms.drain()
+        if forwarder is not None:
+            forwarder.close_relayed()
 
     app = FastAPI(title="treachery", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.state.store = store
     app.state.admission = admission
+    app.state.drain = drain
+    app.state.draining = lambda: isinstance(rooms, OwnedRooms) and rooms.draining
     app.add_middleware(BodyLimit, limit=settings.max_body)
     # pages, scripts, styles and JSON shrink 3-5x; a response that is already compressed (a replay) passes as it is
     app.add_middleware(GZipMiddleware, minimum_size=512)
@@ -110,11 +141,22 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": "malformed", "message": _first_problem(error.errors())}, status_code=422)
 
-    async def room_or_404(code: str) -> Room:
-        room = await rooms.find(code)  # a finished room may have left memory: brought back, read-only
-        if room is None:
+    async def where(code: str) -> Room | Remote | None:
+        """The room here, or the process that owns it (several processes sharing a Redis), or None."""
+        if isinstance(rooms, OwnedRooms):
+            found = await rooms.locate(code)
+            return found if forwarder is not None or not isinstance(found, Remote) else None
+        return await rooms.find(code)
+
+    async def on_room(code: str, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        """An HTTP call on a room: run here if the room is here, otherwise by its owner (forward.py)."""
+        found = await where(code)
+        if found is None:
             raise RoomError("no_such_room", "there is no room with that code", 404)
-        return room
+        if isinstance(found, Remote):
+            assert forwarder is not None
+            return await forwarder.call(found, name, code, body)
+        return await ops[name](found, body)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
@@ -123,6 +165,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     @app.get("/readyz")
     async def readyz() -> JSONResponse:
         """Ready for traffic: the database answers (a proxy sends nothing to a process that would fail)."""
+        if app.state.draining():
+            return JSONResponse({"ready": False, "why": "stopping: its rooms are handed over"}, status_code=503)
         try:
             await asyncio.wait_for(store.run(lambda connection: connection.execute(text("SELECT 1"))), 5)
         except Exception:
@@ -154,52 +198,44 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     @app.get("/api/rooms/{code}")
     async def room_info(request: Request, code: str) -> dict[str, Any]:
         await within_rate("info", request)
-        room = await room_or_404(code)
-        return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
-                "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
-                "seat_labels": [seat_label(room.row.game, i) for i in range(room.row.players)],
-                "bot_delay": settings.bot_delay, "rematch": room.rematch.code if room.rematch else None}
+        return await on_room(code, "info", {})
 
     @app.post("/api/rooms/{code}/join")
     async def join(request: Request, code: str, body: Join) -> dict[str, Any]:
         await within_rate("join", request)
-        room = await room_or_404(code)
-        seat, token = await room.join(body.name, body.token)
-        return {"room": code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
+        return await on_room(code, "join", body.model_dump())
 
     @app.post("/api/rooms/{code}/leave")
     async def leave(code: str, body: SeatAuth) -> dict[str, Any]:
-        seat = await (await room_or_404(code)).leave(body.token)
-        return {"room": code, "seat": seat, "left": True}
+        return await on_room(code, "leave", body.model_dump())
 
     @app.post("/api/rooms/{code}/kick")
     async def kick(code: str, body: Kick) -> dict[str, Any]:
-        await (await room_or_404(code)).kick(body.host_token, body.seat)
-        return {"room": code, "seat": body.seat, "kicked": True}
+        return await on_room(code, "kick", body.model_dump())
 
     @app.post("/api/rooms/{code}/start")
     async def start(code: str, body: HostAuth) -> dict[str, Any]:
-        room = await room_or_404(code)
-        await room.start(body.host_token)
-        return {"room": code, "status": room.status}
+        return await on_room(code, "start", body.model_dump())
 
     @app.post("/api/rooms/{code}/rematch", status_code=201)
     async def rematch(request: Request, code: str, body: PlayAgain) -> dict[str, Any]:
         """The host's "Play again": a new room with the same people, bots and options; see rematch.py."""
-        room = await room_or_404(code)
-        room.check_host(body.host_token)
         client = client_of(request)
-        fresh = room.rematch is None  # asking again returns the same room: counted once
+        found = await where(code)
+        if found is None:
+            raise RoomError("no_such_room", "there is no room with that code", 404)
+        fresh = isinstance(found, Remote) or found.rematch is None  # asking again returns the same room: counted once
+        if isinstance(found, Room):
+            found.check_host(body.host_token)
         if fresh:
             refused = admission.may_open_lobby(client)
             if refused is not None:
                 raise RoomError(refused.code, refused.message, 429)
             await within_rate("create", request)
-        made = await play_again(rooms, room, body.host_token, body.shuffle, client)
+        made = await on_room(code, "rematch", {**body.model_dump(), "client": client})
         if fresh:
-            admission.lobby_opened(client, made.code)
-        # the host's token carries over: it is the new room's host token too
-        return {"room": made.code, "host_token": body.host_token, "invite": f"/r/{made.code}"}
+            admission.lobby_opened(client, made["room"])
+        return made
 
     @app.get("/api/rooms/{code}/record")
     async def record(code: str) -> dict[str, Any]:
@@ -237,8 +273,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         if not _origin_ok(websocket, settings):
             await _refuse(websocket, "forbidden_origin", "this origin may not connect", CLOSE_FORBIDDEN_ORIGIN)
             return
-        room = await rooms.find(code)
-        if room is None:
+        found = await where(code)
+        if found is None:
             await _refuse(websocket, "no_such_room", "there is no room with that code", CLOSE_NO_SUCH_ROOM)
             return
         client = client_of(websocket)
@@ -247,10 +283,29 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
             return
         try:
-            seat = await _hello(websocket, room, settings)
+            said = await _hello(websocket, settings)
         finally:
             admission.close_pending(client)
-        if seat == _REFUSED:
+        if said is None:
+            return
+        if isinstance(found, Remote):  # its owner checks the token and the room's caps
+            assert forwarder is not None
+            if said.token is None:
+                refused = await admission.rate("connect", client) or admission.open_spectator(client, 0)
+                if refused is not None:
+                    await _refuse(websocket, refused.code, refused.message, CLOSE_TOO_MANY)
+                    return
+            try:
+                await forwarder.relay(websocket, code, found, said.token)
+            finally:
+                if said.token is None:
+                    admission.close_spectator(client)
+            return
+        room = found
+        seat = room.seat_of(said.token) if said.token is not None else None
+        if said.token is not None and seat is None:
+            await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
+                          CLOSE_UNAUTHENTICATED)
             return
         if seat is None:  # a spectator: its client's connection rate, then the caps
             refused = await admission.rate("connect", client) or admission.open_spectator(client, len(room.spectators))
@@ -271,23 +326,20 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
     return app
 
 
-_REFUSED = -1  # _hello's answer when it has refused the connection itself
-
-
-async def _hello(websocket: WebSocket, room: Room, settings: Settings) -> int | None:
-    """Waits for the hello: the seat its token holds, None for a spectator, or _REFUSED (already closed)."""
+async def _hello(websocket: WebSocket, settings: Settings) -> Hello | None:
+    """Waits for the hello: it, or None when the connection was refused (already closed)."""
     try:
         first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
     except TimeoutError:
         await _refuse(websocket, "malformed", "say hello first", CLOSE_HELLO_TIMEOUT)
-        return _REFUSED
+        return None
     text = first.get("text")
     if first.get("type") == "websocket.disconnect":
-        return _REFUSED
+        return None
     if text is not None and len(text.encode()) > settings.max_message:
         await _refuse(websocket, "too_large", f"messages are limited to {settings.max_message} bytes",
                       CLOSE_TOO_LARGE)
-        return _REFUSED
+        return None
     try:
         hello = ClientMessage.validate_json(text or "")
     except ValidationError:
@@ -295,15 +347,61 @@ async def _hello(websocket: WebSocket, room: Room, settings: Settings) -> int | 
     if not isinstance(hello, Hello):
         await _refuse(websocket, "malformed", 'the first message must be {"type": "hello", "token": ...}',
                       CLOSE_MALFORMED_HELLO)
-        return _REFUSED
-    if hello.token is None:
         return None
-    seat = room.seat_of(hello.token)
-    if seat is None:
-        await _refuse(websocket, "unauthenticated", "that seat token is not valid in this room",
-                      CLOSE_UNAUTHENTICATED)
-        return _REFUSED
-    return seat
+    return hello
+
+
+def _room_ops(rooms: Rooms, admission: Admission) -> dict[str, Op]:
+    """The HTTP calls on a room, as its owner runs them (here, or for another process: forward.py)."""
+    settings = rooms.settings
+
+    async def info(room: Room, _body: dict[str, Any]) -> dict[str, Any]:
+        return {"room": room.code, "game": room.row.game, "players": room.row.players, "options": room.row.options,
+                "status": room.status, "seats": room._seats_out(), "decision_seconds": room.row.decision_seconds,
+                "seat_labels": [seat_label(room.row.game, i) for i in range(room.row.players)],
+                "bot_delay": settings.bot_delay, "rematch": room.rematch.code if room.rematch else None}
+
+    async def join(room: Room, body: dict[str, Any]) -> dict[str, Any]:
+        asked = Join.model_validate(body)
+        seat, token = await room.join(asked.name, asked.token)
+        return {"room": room.code, "seat": seat, "token": token, "label": seat_label(room.row.game, seat)}
+
+    async def leave(room: Room, body: dict[str, Any]) -> dict[str, Any]:
+        seat = await room.leave(SeatAuth.model_validate(body).token)
+        return {"room": room.code, "seat": seat, "left": True}
+
+    async def kick(room: Room, body: dict[str, Any]) -> dict[str, Any]:
+        asked = Kick.model_validate(body)
+        await room.kick(asked.host_token, asked.seat)
+        return {"room": room.code, "seat": asked.seat, "kicked": True}
+
+    async def start(room: Room, body: dict[str, Any]) -> dict[str, Any]:
+        await room.start(HostAuth.model_validate(body).host_token)
+        return {"room": room.code, "status": room.status}
+
+    async def rematch(room: Room, body: dict[str, Any]) -> dict[str, Any]:
+        client = body.pop("client", None)
+        asked = PlayAgain.model_validate(body)
+        room.check_host(asked.host_token)
+        made = await play_again(rooms, room, asked.host_token, asked.shuffle, client)
+        # the host's token carries over: it is the new room's host token too
+        return {"room": made.code, "host_token": asked.host_token, "invite": f"/r/{made.code}"}
+
+    return {"info": info, "join": join, "leave": leave, "kick": kick, "start": start, "rematch": rematch}
+
+
+def _message_handler(room: Room, sub: Subscriber, settings: Settings) -> Callable[[str | None], Awaitable[None]]:
+    """One forwarded connection's messages, handled on the owner as a local connection's are (its own budget)."""
+    budget = _Budget(settings)
+
+    async def handle(text: str | None) -> None:
+        try:
+            await _handle({"type": "websocket.receive", "text": text, "bytes": None if text is not None else b"?"},
+                          room, sub, settings, budget)
+        except Exception:
+            log.exception("room %s: a forwarded client message raised", room.code)
+            sub.send_model(Error(code="internal", message="the server could not handle that message"))
+    return handle
 
 
 async def _play(websocket: WebSocket, room: Room, seat: int | None, settings: Settings) -> None:

@@ -14,6 +14,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import store as db
 from .room import Room, RoomError, Rooms, Subscriber
@@ -51,8 +52,14 @@ async def play_again(rooms: Rooms, room: Room, host_token: str, shuffle: bool, c
         made = Rematch(code=row.code, seats=dict(zip(people, places, strict=True)))
         seated = [(place, room.seats[person].name or "", room.seats[person].token_hash or "")
                   for person, place in made.seats.items()]
-        await rooms.store.run(db.open_rematch(room.code, row, seated))
-        new = Room(row, rooms.store, rooms.settings)
+        opening, holding = db.open_rematch(room.code, row, seated), rooms._holding(row.code)
+
+        def write(connection: Any) -> None:  # the new room, the old one's pointer and (several processes) its lease
+            opening(connection)
+            if holding is not None:
+                holding(connection)
+        await rooms.store.run(write)
+        new = rooms._new_room(row)
         for place, name, digest in seated:
             new.seats[place].name, new.seats[place].token_hash = name, digest
         new.creator = creator

@@ -68,6 +68,8 @@ class Settings:
     replay_queue: int = 8  # replay builds waiting for the builder process; more are refused, rate_limited
     owner_lease: float = 0.0  # >0: several processes share a PostgreSQL; a room's owner holds it this many seconds
     limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
+    redis_url: str = ""  # several processes serve any room: what reaches a non-owner goes to the owner via Redis
+    redis_connections: int = 64  # the Redis pool's size; a publish waits for a free connection beyond it
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
     # Seconds after which a person's one-option decision is answered for them (a response window only when the seat
@@ -997,6 +999,11 @@ class Rooms:
     def _inserting(self, row: db.RoomRow) -> Callable[[Any], None]:
         """The write that stores a new room (several processes add its lease to the same transaction)."""
         return db.insert_room(row)
+
+    def _holding(self, code: str) -> Callable[[Any], Any] | None:
+        """The write that makes this process the holder of a new room, run with its insert (several processes: its
+        lease); None for a single process."""
+        return None
 
     def _new_room(self, row: db.RoomRow, epoch: int = 1) -> Room:
         """A room on this process (several processes give it a store whose writes its lease fences)."""

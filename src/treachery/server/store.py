@@ -29,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -99,6 +100,9 @@ def engine_url(url: str) -> str:
     return url
 
 
+MIGRATION_LOCK = 0x7472_6561_6368  # a PostgreSQL advisory lock key of this project's own ("treach")
+
+
 def migrate(engine: Engine) -> None:
     """Brings the schema to the newest Alembic revision (run at every server start)."""
     from alembic import command
@@ -107,6 +111,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # several processes starting at once: one migrates, the rest wait
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -3,7 +3,7 @@
 A lease row says which process owns a room (``owner``), since which change of owner (``epoch``) and until when
 (``expires_at``, on the database's clock so processes' clocks do not matter). The owner renews its leases; another
 process may claim a room only once its lease has run out, and claiming adds one to the epoch. Every write the owner
-makes for a room runs in a transaction that first locks the lease row (FOR SHARE) and checks owner and epoch: a
+makes for a room runs in a transaction that first locks the lease row (FOR KEY SHARE) and checks owner and epoch: a
 process that lost its lease - stalled, partitioned, or simply late - can never append, however late its write
 arrives, and a claim waits for a write in flight to commit before it reads the record to restore.
 """
@@ -72,11 +72,14 @@ def expired(limit: int) -> Callable[[Connection], list[str]]:
 
 
 def renew(owner: str, held: dict[str, int], seconds: float) -> Callable[[Connection], dict[str, int]]:
-    """Extends every lease ``owner`` still holds at the epoch it holds it; returns those (the rest were lost)."""
+    """Extends the leases of ``held`` that ``owner`` still holds at the epoch it holds them; returns those (the rest
+    were lost). Only those: a room this process dropped is not kept alive by it, so another process may claim it."""
     def run(connection: Connection) -> dict[str, int]:
+        if not held:
+            return {}
         rows = connection.execute(text(
-            f"UPDATE leases SET expires_at = {NOW} + :seconds WHERE owner = :owner RETURNING room, epoch"),
-            {"owner": owner, "seconds": seconds}).all()
+            f"UPDATE leases SET expires_at = {NOW} + :seconds WHERE owner = :owner AND room = ANY(:rooms) "
+            "RETURNING room, epoch"), {"owner": owner, "seconds": seconds, "rooms": list(held)}).all()
         return {str(room): int(epoch) for room, epoch in rows if held.get(str(room)) == int(epoch)}
     return run
 
@@ -96,7 +99,10 @@ def fenced(room: str, owner: str, epoch: int, write: Callable[[Connection], T]) 
     transaction, the row locked against a claim until it commits); otherwise Fenced and nothing is written."""
     def run(connection: Connection) -> T:
         held = connection.execute(text(
-            "SELECT 1 FROM leases WHERE room = :room AND owner = :owner AND epoch = :epoch FOR SHARE"),
+            # KEY SHARE: a claim's FOR UPDATE waits for it (or skips the row), but the owner's own renewal, a plain
+            # UPDATE of the expiry, does not; with FOR SHARE a renewal of many rows and a group commit of writes to
+            # several rooms locked the same rows in different orders and deadlocked under load
+            "SELECT 1 FROM leases WHERE room = :room AND owner = :owner AND epoch = :epoch FOR KEY SHARE"),
             {"room": room, "owner": owner, "epoch": epoch}).first()
         if held is None:
             raise Fenced(room)

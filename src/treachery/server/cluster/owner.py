@@ -1,7 +1,9 @@
 """The rooms of one of several processes sharing a PostgreSQL: each room is served by the process holding its
 lease (lease.py). This process creates rooms with a lease, renews the leases it holds, claims and restores by
-replay the rooms whose lease ran out (their owner died or stalled), drops a room whose lease it lost, and gives
-its rooms up when it stops. Clients must reach the owning process: forwarding between processes is not built."""
+replay the rooms whose lease ran out (their owner died or stalled), drops a room whose lease it lost, and hands
+its rooms over when it stops. ``locate`` says where a room is served: here, or by which other process (to which
+forward.py sends what comes here for it, when the processes share a Redis).
+"""
 
 from __future__ import annotations
 
@@ -10,14 +12,26 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import text
+
+from .. import metrics
 from .. import store as db
 from ..room import Room, Rooms, Settings
 from . import lease
 
 log = logging.getLogger("treachery.server.cluster")
-CLOSE_MOVED = 1012  # WebSocket "service restart": the room moved to another process; reconnect and resend
+CLOSE_MOVED = 1012  # WebSocket "service restart": the room is served elsewhere now; reconnect and resend
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A room another process owns: that process's id, read from the room's lease."""
+
+    owner: str
 
 
 class OwnedRooms(Rooms):
@@ -27,6 +41,13 @@ class OwnedRooms(Rooms):
         self.seconds = settings.owner_lease
         self.held: dict[str, int] = {}  # room -> the epoch this process holds its lease at
         self.loops: list[asyncio.Task[None]] = []
+        self.draining = False  # SIGTERM: handing the rooms over; claims nothing more
+        # renewals on a thread of their own: never queued behind look-ups, so a busy process keeps its leases
+        self.upkeep = ThreadPoolExecutor(1, thread_name_prefix="treachery-lease")
+        self.claiming = asyncio.Lock()  # one claim and restore at a time: a room is never restored twice here
+
+    def _holding(self, code: str) -> Callable[[Any], Any] | None:
+        return lease.create(code, self.owner, self.seconds)
 
     def _inserting(self, row: db.RoomRow) -> Callable[[Any], None]:
         insert, hold = db.insert_room(row), lease.create(row.code, self.owner, self.seconds)
@@ -56,20 +77,60 @@ class OwnedRooms(Rooms):
             await asyncio.sleep(seconds)
 
     async def renew(self) -> None:
-        kept = await asyncio.to_thread(self._direct, lease.renew(self.owner, dict(self.held), self.seconds))
-        for code in [c for c in self.held if c not in kept]:
-            self.lost(code)
+        asked = dict(self.held)
+        kept = await self._upkeep(lease.renew(self.owner, asked, self.seconds))
+        # only what was asked about: a room claimed while the renewal was in flight was not in it, and is not lost
+        for code, epoch in asked.items():
+            if kept.get(code) != epoch and self.held.get(code) == epoch:
+                self.lost(code)
 
     async def claim(self) -> None:
-        for code in await asyncio.to_thread(self._direct, lease.expired(50)):
-            if code in self.rooms:
-                continue
-            epoch = await asyncio.to_thread(self._direct, lease.claim(code, self.owner, self.seconds))
+        for code in await self._upkeep(lease.expired(50)):
+            if self.draining:
+                return
+            await self.claim_one(code)
+
+    async def claim_one(self, code: str) -> Room | None:
+        """Claims ``code`` if its lease ran out and restores it by replay: the room, if this process holds it."""
+        async with self.claiming:
+            if code in self.rooms or self.draining:
+                return self.rooms.get(code)
+            epoch = await self._upkeep(lease.claim(code, self.owner, self.seconds))
             if epoch is None:
-                continue
+                return None
             rows = await self.store.run(db.load_rooms(codes=[code]))
             await self._restore_rows(rows, {code: epoch})
+            metrics.LEASE_MOVES.labels("claimed").inc()
             log.info("room %s: taken over at epoch %d", code, epoch)
+            return self.rooms.get(code)
+
+    async def locate(self, code: str) -> Room | Remote | None:
+        """Where ``code`` is served: this process's room (a lapsed lease is claimed now, so a client that
+        reconnects after its owner died need not wait for the claim loop), the process owning it, or None."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        found = await asyncio.to_thread(self._direct, _where(code))
+        if found is None:
+            return None
+        status, owner, lapsed = found
+        if status not in ("lobby", "playing"):
+            return await self.find(code)  # over: any process reads it back (read-only); expired: None
+        if owner == self.owner:  # being restored here right now
+            async with self.claiming:
+                return self.rooms.get(code)
+        if owner is None or lapsed:
+            return await self.claim_one(code) or await self._owner_now(code)
+        return Remote(owner)
+
+    async def _owner_now(self, code: str) -> Remote | None:
+        found = await asyncio.to_thread(self._direct, _where(code))
+        if found is None or found[1] is None or found[2] or found[1] == self.owner:
+            return None
+        return Remote(found[1])
+
+    async def _upkeep(self, fn: Callable[[Any], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.upkeep, self._direct, fn)
 
     def _direct(self, fn: Callable[[Any], Any]) -> Any:
         """Lease upkeep on its own connection, not queued behind the room writes."""
@@ -82,6 +143,7 @@ class OwnedRooms(Rooms):
         room = self.rooms.pop(code, None)
         if room is None:
             return
+        metrics.LEASE_MOVES.labels("lost").inc()
         log.warning("room %s: lease lost; its connections are closed", code)
         for sub in list(room.spectators) + [s for seat in room.seats for s in seat.subscribers]:
             sub.close(CLOSE_MOVED)
@@ -92,6 +154,30 @@ class OwnedRooms(Rooms):
         if code not in self.rooms:
             self.held.pop(code, None)
 
+    async def drain(self) -> int:
+        """SIGTERM: claims nothing more and hands every room over at once (its lease released, its connections
+        closed with 1012 so they reconnect and the room's next owner serves them); returns how many."""
+        self.draining = True
+        for task in self.loops:
+            task.cancel()
+        handed = 0
+        for code, epoch in list(self.held.items()):
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            async with room.lock:  # no write in flight: the next owner replays everything that was acknowledged
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self._direct, lease.release(code, self.owner, epoch))
+                self.held.pop(code, None)
+                self.rooms.pop(code, None)
+                for sub in list(room.spectators) + [s for seat in room.seats for s in seat.subscribers]:
+                    sub.close(CLOSE_MOVED)
+                room.close()
+            metrics.LEASE_MOVES.labels("released").inc()
+            handed += 1
+        log.info("draining: %d rooms handed over", handed)
+        return handed
+
     def close(self) -> None:
         for task in self.loops:
             task.cancel()
@@ -99,3 +185,14 @@ class OwnedRooms(Rooms):
         for code, epoch in list(self.held.items()):  # a stopping process hands its rooms over at once
             with contextlib.suppress(Exception):
                 self._direct(lease.release(code, self.owner, epoch))
+        self.upkeep.shutdown(wait=False)
+
+
+def _where(code: str) -> Callable[[Any], tuple[str, str | None, bool] | None]:
+    """A room's status, its lease's owner, and whether that lease has run out (None: no such room)."""
+    def run(connection: Any) -> tuple[str, str | None, bool] | None:
+        row = connection.execute(text(
+            f"SELECT r.status, l.owner, coalesce(l.expires_at < {lease.NOW}, true) FROM rooms r "
+            "LEFT JOIN leases l ON l.room = r.code WHERE r.code = :code"), {"code": code}).first()
+        return None if row is None else (str(row[0]), row[1], bool(row[2]))
+    return run
