@@ -62,9 +62,10 @@ class Shown:
         strings(log, self.strings)
         if game.over:  # the end may reveal the whole log (the Guest, G-W13): what log_for shows the seat now
             strings(game.log_for(self.seat), self.strings)
-        if self.seat is not None:  # a seat's own decisions, as the engine words them and splits them into parts
-            for decision in game.pending_for(self.seat):
-                strings([decision.to_dict(), game.option_labels(decision), game.option_parts(decision)], self.strings)
+        if self.seat is not None:  # a seat's own decisions, as the engine words them, splits them into parts and
+            for decision in game.pending_for(self.seat):  # points them at the board
+                strings([decision.to_dict(), game.option_labels(decision), game.option_parts(decision),
+                         game.option_targets(decision)], self.strings)
 
 
 @pytest.mark.parametrize(("game_name", "players"), GAMES)
