@@ -15,13 +15,19 @@ import treachery
 
 from .rule_coverage import SPECS
 
+_SPEC_IDS: dict[tuple[str, str], frozenset[str]] = {}  # read once per run: the audit asks for them in every test
 
-def spec_rule_ids(spec_file: str, prefix: str) -> set[str]:
-    spec = SPECS / spec_file
-    if not spec.exists():
-        pytest.skip(f"the shared rules specification {spec_file} is not beside this checkout")
-    text = spec.read_text(encoding="utf-8")
-    return set(re.findall(rf"^(?:- |\| )({prefix}-[A-Z]+\d+) (?:\[|\|)", text, re.MULTILINE))
+
+def spec_rule_ids(spec_file: str, prefix: str) -> frozenset[str]:
+    known = _SPEC_IDS.get((spec_file, prefix))
+    if known is None:
+        spec = SPECS / spec_file
+        if not spec.exists():
+            pytest.skip(f"the shared rules specification {spec_file} is not beside this checkout")
+        text = spec.read_text(encoding="utf-8")
+        known = _SPEC_IDS[spec_file, prefix] = frozenset(
+            re.findall(rf"^(?:- |\| )({prefix}-[A-Z]+\d+) (?:\[|\|)", text, re.MULTILINE))
+    return known
 
 
 def check_citations(name: str, players: int, seeds: range, spec_file: str, prefix: str,
@@ -38,7 +44,7 @@ def check_citations(name: str, players: int, seeds: range, spec_file: str, prefi
         check_log(game, known)
 
 
-def check_log(game: treachery.Game, known: set[str]) -> None:
+def check_log(game: treachery.Game, known: frozenset[str]) -> None:
     """Every event each seat and a spectator see cites known rules and a round that never runs backwards; every
     decision still open cites known rules."""
     for decision in game.pending():
@@ -54,7 +60,10 @@ def check_log(game: treachery.Game, known: set[str]) -> None:
 def audit_every_game(monkeypatch: pytest.MonkeyPatch, name: str, spec_file: str, prefix: str) -> Iterator[None]:
     """For an autouse fixture of a game's test folder: every game of that kind a test starts through
     ``treachery.new_game`` has its log checked by ``check_log`` when the test ends, so each scenario also checks
-    what the log tells players in the positions it reaches, which random games rarely do."""
+    what the log tells players in the positions it reaches, which random games rarely do; and every decision
+    pending when an answer is committed (``act``, ``act_fast``, ``timeout``), in any game of that kind however it
+    was made (replayed, cloned, set up), must cite known rules: a decision answered during the test is checked as
+    well as those still open at its end."""
     if not (SPECS / spec_file).exists():  # the specification is not beside this checkout: nothing to check against
         yield
         return
@@ -68,7 +77,21 @@ def audit_every_game(monkeypatch: pytest.MonkeyPatch, name: str, spec_file: str,
             started.append(game)
         return game
 
+    cls = treachery.game_class(name)
+    commit = cls._commit
+    cited: set[tuple[str, ...]] = set()  # citations already found known: a game repeats a few of them
+
+    def checked_commit(game: treachery.Game, decision: treachery.Decision, option_id: int,
+                       timed_out: bool = False) -> None:
+        for open_decision in game._pending:
+            rules = open_decision.rules
+            if rules not in cited:
+                assert rules and known.issuperset(rules), (open_decision.kind, rules)
+                cited.add(rules)
+        commit(game, decision, option_id, timed_out)
+
     monkeypatch.setattr(treachery, "new_game", recording)
+    monkeypatch.setattr(cls, "_commit", checked_commit)
     yield
     for game in started:
         check_log(game, known)
