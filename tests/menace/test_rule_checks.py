@@ -99,3 +99,31 @@ def test_M_X7_a_delegated_player_with_no_card_may_pass() -> None:
     assert texts(g, 1) == ["pass", "use greenhouse"] and decision(g, 1).default["text"] == "pass"
     act(g, (1, "pass"))
     assert g.log_for(None)[-1]["rules"] == ["M-X7"] and g.played_count == 0
+
+
+@pytest.mark.rule("M-E96", "M-T19")
+def test_M_E96_the_hoarder_shows_itself_only_above_what_others_may_keep() -> None:
+    """Four cards are within anyone's limit: the Hoarder stays hidden; five, which only the Hoarder may keep,
+    reveal it at once."""
+    g = game(6, agendas={3: "hoarder"}, hands={3: [RM, RM, RM]})
+    round_of(g, {})  # everyone draws: the Hoarder holds 4
+    assert len(g.hands[3]) == 4 and not g.revealed[3] and g.view(0)["players"][3]["agenda"] != "The Hoarder"
+    assert not any("M-E96" in e["rules"] for e in g.log_for(None))
+    no_talk(g)
+    round_of(g, {})  # 5 cards: over a plain limit, within the Hoarder's
+    assert len(g.hands[3]) == 5 and g.revealed[3] and g.view(0)["players"][3]["agenda"] == "The Hoarder"
+    assert [e["rules"] for e in g.log_for(None) if "M-E96" in e["rules"]] == [["M-E96"]]
+
+
+@pytest.mark.rule("M-E63", "M-E35", "M-E45")
+def test_M_E63_surveillance_looks_only_at_another_crewmember_with_a_card_in_front() -> None:
+    """Delegated after placing a card of its own, Kestrel may watch only the other seat that has placed one: not
+    itself, not the seats still to play."""
+    g = game(5, characters={0: "kestrel", 2: "andrew"}, start={"oxygen": 8, "energy": 4})
+    act(g, (0, f"play {RM}"), (1, f"play {RM}"), (2, "use delegate"), (2, "target seat 0"))
+    assert "use surveillance" in texts(g, 0)
+    act(g, (0, "use surveillance"))
+    assert kinds(g) == [(0, "target")] and texts(g, 0) == ["target seat 1", "back"]
+    g = game(5, characters={0: "kestrel", 2: "andrew"}, start={"oxygen": 8, "energy": 4})
+    act(g, (0, f"play {RM}"), (1, "draw"), (2, "use delegate"), (2, "target seat 0"))
+    assert "use surveillance" not in texts(g, 0)  # only its own card is in front of anyone
