@@ -38,17 +38,23 @@ def check_citations(name: str, players: int, seeds: range, spec_file: str, prefi
         rng = random.Random(seed)
         while not game.over:
             for decision in game.pending():
-                assert decision.rules and set(decision.rules) <= known, (decision.kind, decision.rules)
+                check_decision(decision, known)
             decision = game.pending()[rng.randrange(len(game.pending()))]
             game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
         check_log(game, known)
 
 
+def check_decision(decision: treachery.Decision, known: frozenset[str]) -> None:
+    """A decision cites known rules and has a prompt: the sentence its player is asked."""
+    assert decision.rules and known.issuperset(decision.rules), (decision.kind, decision.rules)
+    assert isinstance(decision.prompt, str) and decision.prompt.strip(), (decision.kind, decision.prompt)
+
+
 def check_log(game: treachery.Game, known: frozenset[str]) -> None:
     """Every event each seat and a spectator see cites known rules and a round that never runs backwards; every
-    decision still open cites known rules."""
+    decision still open cites known rules and asks its player something."""
     for decision in game.pending():
-        assert decision.rules and set(decision.rules) <= known, (decision.kind, decision.rules)
+        check_decision(decision, known)
     for seat in [None, *range(game.players)]:
         clock = 0
         for event in game.log_for(seat):
@@ -62,8 +68,8 @@ def audit_every_game(monkeypatch: pytest.MonkeyPatch, name: str, spec_file: str,
     ``treachery.new_game`` has its log checked by ``check_log`` when the test ends, so each scenario also checks
     what the log tells players in the positions it reaches, which random games rarely do; and every decision
     pending when an answer is committed (``act``, ``act_fast``, ``timeout``), in any game of that kind however it
-    was made (replayed, cloned, set up), must cite known rules: a decision answered during the test is checked as
-    well as those still open at its end."""
+    was made (replayed, cloned, set up), must pass ``check_decision``: a decision answered during the test is
+    checked as well as those still open at its end."""
     if not (SPECS / spec_file).exists():  # the specification is not beside this checkout: nothing to check against
         yield
         return
@@ -79,15 +85,14 @@ def audit_every_game(monkeypatch: pytest.MonkeyPatch, name: str, spec_file: str,
 
     cls = treachery.game_class(name)
     commit = cls._commit
-    cited: set[tuple[str, ...]] = set()  # citations already found known: a game repeats a few of them
+    checked: set[tuple[tuple[str, ...], str]] = set()  # (citations, prompt) found sound: a game repeats them
 
     def checked_commit(game: treachery.Game, decision: treachery.Decision, option_id: int,
                        timed_out: bool = False) -> None:
         for open_decision in game._pending:
-            rules = open_decision.rules
-            if rules not in cited:
-                assert rules and known.issuperset(rules), (open_decision.kind, rules)
-                cited.add(rules)
+            if (open_decision.rules, open_decision.prompt) not in checked:
+                check_decision(open_decision, known)
+                checked.add((open_decision.rules, open_decision.prompt))
         commit(game, decision, option_id, timed_out)
 
     monkeypatch.setattr(treachery, "new_game", recording)

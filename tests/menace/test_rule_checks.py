@@ -127,3 +127,29 @@ def test_M_E63_surveillance_looks_only_at_another_crewmember_with_a_card_in_fron
     g = game(5, characters={0: "kestrel", 2: "andrew"}, start={"oxygen": 8, "energy": 4})
     act(g, (0, f"play {RM}"), (1, "draw"), (2, "use delegate"), (2, "target seat 0"))
     assert "use surveillance" not in texts(g, 0)  # only its own card is in front of anyone
+
+
+@pytest.mark.rule("M-V23", "M-V25", "M-E108")
+def test_M_V23_a_lone_voter_does_not_outvote_a_forced_abstention() -> None:
+    """Dead, Exiled and Blurred Vision leave one voter: the vote is asked of that seat alone, and one vote against
+    the Blurred Vision holder's forced abstention is a tie with the abstentions, so nobody is Exiled."""
+    g = game(5, start={"oxygen": 9, "dead": [3, 4], "exiled": [2], "wounds": {1: ["blurred-vision"]}})
+    round_of(g, {})
+    no_talk(g, call=0)
+    assert kinds(g) == [(0, "vote")] and texts(g, 0) == ["vote seat 1", "abstain"]
+    act(g, (0, "vote seat 1"))
+    assert not g.exiled[1] and not g.over and kinds(g)[0][1] != "vote"
+
+
+@pytest.mark.rule("M-W16", "M-D16")
+def test_M_W16_the_end_view_gives_every_seat_the_result_and_each_goal() -> None:
+    g = game(6, agendas=HOARDER_GAME, emma=["replicate"] * 20, advanced=True, hands={5: [RM, RM]},
+             start={"round": 8, "dead": [1], "energy": 10, "oxygen": 5})
+    round_of(g, {})
+    no_talk(g)
+    result = g.result()
+    assert g.over and result is not None
+    for seat in [None, *range(6)]:
+        shown = g.view(seat)["result"]
+        assert (shown["winners"], shown["reason"]) == (result["winners"], result["reason"])
+        assert {goal["seat"]: goal["won"] for goal in shown["goals"]} == {s: s in result["winners"] for s in range(6)}
