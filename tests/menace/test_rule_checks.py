@@ -6,7 +6,7 @@ import pytest
 
 from treachery.games.menace.cards import BDA_KEYS
 
-from .kit import act, decision, game, kinds, no_talk, round_of, texts
+from .kit import act, decision, game, kinds, no_talk, round_of, texts, vote
 from .test_scenarios import _veto_game
 
 RM, AR, BR, AB, BS = "raise-morale", "advanced-repair", "basic-repair", "airlock-breach", "backstab"
@@ -153,3 +153,21 @@ def test_M_W16_the_end_view_gives_every_seat_the_result_and_each_goal() -> None:
         shown = g.view(seat)["result"]
         assert (shown["winners"], shown["reason"]) == (result["winners"], result["reason"])
         assert {goal["seat"]: goal["won"] for goal in shown["goals"]} == {s: s in result["winners"] for s in range(6)}
+
+
+@pytest.mark.rule("M-V33", "M-V34", "M-V35")
+def test_M_V33_the_log_tells_which_side_the_coward_joins() -> None:
+    """The alignment is public (M-V35): the log names the side the Coward turns to, each way."""
+    coward_game = ["contagion", "butcher", "coward", "saint", "vengeant", "zealot", "hero"]
+    g = game(7, agendas=coward_game, emma=["replicate"] * 20, start={"oxygen": 9})
+    round_of(g, {})
+    no_talk(g, call=3)
+    vote(g, {s: "vote seat 0" for s in range(1, 7)})  # a Menace player Exiled: the Coward turns
+    assert g.exiled[0] and g.view(None)["coward_side"] == "menace"
+    assert [e["text"] for e in g.log_for(None) if "Coward" in e["text"]] == ["The Coward now sides with the Menace."]
+    g = game(7, agendas=coward_game, emma=["replicate"] * 20, leader=2,
+             start={"exiled": [0], "dead": [1], "energy": 7, "oxygen": 9, "wounds": {0: ["flesh-wound", "black-eye"]}})
+    round_of(g, {})
+    no_talk(g)  # the round ends with no Menace player alive: the Coward turns back
+    assert g.view(None)["coward_side"] == "crew"
+    assert [e["text"] for e in g.log_for(None) if "Coward" in e["text"]] == ["The Coward now sides with the Crew."]
