@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import treachery
+from treachery.games.guest.setup import GUEST, HUMAN
 
-from .util import P1, P3, G, H, kinds, play, settle, start
+from .util import P1, P2, P3, P4, P5, G, H, kinds, play, settle, start
 
 
 @pytest.mark.rule("G-E4", "G-T27")
@@ -38,3 +39,28 @@ def test_G_V4_a_drawn_vote_asks_each_living_player_for_a_ballot_in_turn() -> Non
 def test_G_S15_the_commander_by_vote_option_reads_its_text_forms(text: str, by_vote: bool) -> None:
     game = treachery.new_game("guest", players=5, seed=2, options={"commander_by_vote": text})
     assert game.by_vote is by_vote
+
+
+@pytest.mark.rule("G-T2")
+def test_G_T2_the_turn_passes_left_over_eliminated_players_round_to_the_last_seat() -> None:
+    """With P2-P4 eliminated, the next living player on P1's left is P5: the search goes all the way round."""
+    game = start(5, [H, G, H, H, G], eliminated=[P2, P3, P4], top=["bribe", "bribe", "bribe"])
+    turns = []
+    while len(turns) < 3:
+        (decision,) = game.pending()
+        if decision.kind == "play":
+            turns.append(decision.seat)
+        game.act(decision.seat, decision.default)
+    assert turns == [P1, P5, P1]
+
+
+@pytest.mark.rule("G-E34", "G-E37")
+def test_G_E34_each_scripted_transplant_uses_its_own_entry() -> None:
+    """Three Transplants in a row take the setup's three picks in order: swap, swap back, keep."""
+    game = start(5, [H, G, H, H, G], hands={P1: ["transplant"] * 3}, deck=[], discard=[],
+                 transplants=[True, True, False])
+    for expected in ([G, H], [H, G], [H, G]):
+        play(game, (P1, "play transplant P1 P2"))
+        settle(game)
+        assert [HUMAN if c == H else GUEST for c in expected] == game.character[:2]
+    assert game.transplants_done == 3
