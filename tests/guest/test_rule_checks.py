@@ -64,3 +64,19 @@ def test_G_E34_each_scripted_transplant_uses_its_own_entry() -> None:
         settle(game)
         assert [HUMAN if c == H else GUEST for c in expected] == game.character[:2]
     assert game.transplants_done == 3
+
+
+@pytest.mark.rule("G-T26", "G-E50", "G-E51")
+def test_G_T26_a_restriction_whose_card_was_cancelled_first_fizzles() -> None:
+    """Two Restrictions on the same Amputate: the later one resolves first and cancels it, the earlier one then
+    has no target left and fizzles; the Infection stays and all three cards reach the discard pile."""
+    game = start(5, [H, G, H, G, H], hands={P1: ["amputate"], P2: ["restriction"], P3: ["restriction"]},
+                 infections={P3: 1}, top=["bribe"])
+    play(game, (P1, "play amputate P3"), (P1, "pass"), (P2, "play restriction 1"), (P1, "pass"), (P2, "pass"),
+         (P3, "play restriction 1"))
+    settle(game)
+    said = [e["text"] for e in game.log_for(None)]
+    assert said[-2:] == ["P3's Restriction cancels P1's Amputate.",
+                         "P2's Restriction fizzles: its target is no longer legal."]
+    assert game.infection[P3] == 1
+    assert sorted(game.view(None)["discard_face_up"]) == ["Amputate", "Restriction", "Restriction"]
