@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import treachery
+from treachery.games.guest.cards import DEFAULT_FILE
 from treachery.games.guest.setup import GUEST, HUMAN
 
 from .util import P1, P2, P3, P4, P5, G, H, kinds, play, settle, start
@@ -80,3 +83,23 @@ def test_G_T26_a_restriction_whose_card_was_cancelled_first_fizzles() -> None:
                          "P2's Restriction fizzles: its target is no longer legal."]
     assert game.infection[P3] == 1
     assert sorted(game.view(None)["discard_face_up"]) == ["Amputate", "Restriction", "Restriction"]
+
+
+@pytest.mark.rule("G-T26", "G-E21", "G-D29")
+def test_G_T26_a_blaster_whose_target_is_gone_fizzles(tmp_path: Path) -> None:
+    """With the standard cards nothing can eliminate a Blaster's target while it waits (it is green), so a card
+    file makes Blaster yellow: a second Blaster answers the first, resolves first and eliminates P3; the first one
+    then fizzles, and both reach the discard pile."""
+    text = DEFAULT_FILE.read_text(encoding="utf-8")
+    green = 'name = "Blaster Prototype"\ncolour = "green"'
+    assert green in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(green, 'name = "Blaster Prototype"\ncolour = "yellow"'), encoding="utf-8")
+    game = start(5, [H, G, H, G, H], hands={P1: ["blaster"], P2: ["blaster"]}, top=["bribe"],
+                 options={"card_file": str(path)})
+    play(game, (P1, "play blaster P3"), (P1, "pass"), (P2, "play blaster P3"))
+    settle(game)
+    said = [e["text"] for e in game.log_for(None)]
+    assert said[-3:] == ["Blaster Prototype hits P3: eliminated.", "P3 shows their character: Human.",
+                         "P1's Blaster Prototype fizzles: its target is no longer legal."]
+    assert game.view(None)["discard_face_up"] == ["Blaster Prototype", "Blaster Prototype"]
