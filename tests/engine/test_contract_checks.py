@@ -15,7 +15,7 @@ from treachery import Game, GameConfigError
 from treachery.engine.core import check_core, final_facts
 from treachery.engine.options import GameOption
 from treachery.engine.registry import _GAMES, register
-from treachery.engine.rng import _words_for
+from treachery.engine.rng import Rng, _words_for
 from treachery.engine.texts import declared_texts
 
 
@@ -136,3 +136,19 @@ def test_an_int_option_declares_its_range_and_switch_as_json() -> None:
     assert option.to_dict() == {"key": "extra", "type": "int", "default": 0, "label": "Extra", "setter": "host",
                                 "minimum": 0, "maximum": 4, "on_value": 2}
     assert "minimum" not in GameOption("on", "bool", True, "On").to_dict()
+
+
+def test_an_unknown_game_is_refused_with_the_list_of_known_ones() -> None:
+    with pytest.raises(GameConfigError) as refused:
+        treachery.game_class("chess")
+    assert str(refused.value) == f"unknown game 'chess'; known games: {', '.join(treachery.games())}"
+
+
+def test_options_that_are_not_a_mapping_are_refused_naming_what_was_given() -> None:
+    with pytest.raises(GameConfigError, match="options must be a mapping, got list"):
+        treachery.new_game("killer", players=4, seed=0, options=["advanced"])  # type: ignore[arg-type]
+
+
+def test_a_draw_below_zero_is_refused_saying_why() -> None:
+    with pytest.raises(ValueError, match=r"below\(\) needs a positive bound"):
+        Rng(7).below(0)
