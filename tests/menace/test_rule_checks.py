@@ -171,3 +171,14 @@ def test_M_V33_the_log_tells_which_side_the_coward_joins() -> None:
     no_talk(g)  # the round ends with no Menace player alive: the Coward turns back
     assert g.view(None)["coward_side"] == "crew"
     assert [e["text"] for e in g.log_for(None) if "Coward" in e["text"]] == ["The Coward now sides with the Crew."]
+
+
+@pytest.mark.rule("M-T17", "M-E55")
+def test_M_T17_any_card_pays_a_discard_cost_raise_morale_included() -> None:
+    """Veto's cost is a card thrown away: paid with Raise Morale (the first card of the set) it leaves the hand and
+    reaches the discard pile like any other."""
+    for paid, kept in ((RM, [AR, BR]), (BR, [RM, AR])):
+        g = game(5, characters={0: "malumil"}, start={"oxygen": 8, "energy": 4})
+        act(g, (0, "use veto"), (0, f"discard {paid}"))
+        assert g.veto == 0 and sorted(BDA_KEYS[c] for c in g.hands[0]) == sorted(kept)
+        assert g.view(None)["discard_pile"] == 1
