@@ -119,10 +119,13 @@ for line in open(results):
 counts = Counter(status.values())
 killed = counts["killed"] + counts["timeout"] + counts["segfault"]
 tried = killed + counts["survived"]
+untested = counts["no tests"]  # no selected test calls the mutated function: a gap too, so it is scored
 scope = f"a seeded sample of {sample} (seed {seed})" if chosen else "all mutants"
 print(f"{game}: {scope}: {dict(counts)}")
-print(f"{game}: killed {killed} of {tried} mutants that ran ({100 * killed / max(tried, 1):.1f}%), {seconds} s")
+print(f"{game}: killed {killed} of {tried} mutants that ran ({100 * killed / max(tried, 1):.1f}%); "
+      f"with the {untested} no test reaches, {killed} of {tried + untested} "
+      f"({100 * killed / max(tried + untested, 1):.1f}%), {seconds} s")
 for name, what in sorted(status.items()):
-    if what == "survived":
-        print("  survived:", name)
+    if what in ("survived", "no tests"):
+        print(f"  {what}:", name)
 EOF
