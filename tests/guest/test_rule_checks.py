@@ -85,21 +85,43 @@ def test_G_T26_a_restriction_whose_card_was_cancelled_first_fizzles() -> None:
     assert sorted(game.view(None)["discard_face_up"]) == ["Amputate", "Restriction", "Restriction"]
 
 
-@pytest.mark.rule("G-T26", "G-E21", "G-D29")
-def test_G_T26_a_blaster_whose_target_is_gone_fizzles(tmp_path: Path) -> None:
-    """With the standard cards nothing can eliminate a Blaster's target while it waits (it is green), so a card
-    file makes Blaster yellow: a second Blaster answers the first, resolves first and eliminates P3; the first one
-    then fizzles, and both reach the discard pile."""
+def _yellow_blaster(tmp_path: Path) -> str:
+    """A card file in which Blaster Prototype is yellow (any window): with the standard cards nothing can eliminate
+    a player while a card waits on the stack (Blaster is green), so a fizzle on an eliminated target needs one."""
     text = DEFAULT_FILE.read_text(encoding="utf-8")
     green = 'name = "Blaster Prototype"\ncolour = "green"'
     assert green in text
     path = tmp_path / "cards.toml"
     path.write_text(text.replace(green, 'name = "Blaster Prototype"\ncolour = "yellow"'), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.rule("G-T26", "G-E21", "G-D29")
+def test_G_T26_a_blaster_whose_target_is_gone_fizzles(tmp_path: Path) -> None:
+    """A second Blaster answers the first, resolves first and eliminates P3; the first one then fizzles, and both
+    reach the discard pile."""
+    path = _yellow_blaster(tmp_path)
     game = start(5, [H, G, H, G, H], hands={P1: ["blaster"], P2: ["blaster"]}, top=["bribe"],
-                 options={"card_file": str(path)})
+                 options={"card_file": path})
     play(game, (P1, "play blaster P3"), (P1, "pass"), (P2, "play blaster P3"))
     settle(game)
     said = [e["text"] for e in game.log_for(None)]
     assert said[-3:] == ["Blaster Prototype hits P3: eliminated.", "P3 shows their character: Human.",
                          "P1's Blaster Prototype fizzles: its target is no longer legal."]
     assert game.view(None)["discard_face_up"] == ["Blaster Prototype", "Blaster Prototype"]
+
+
+@pytest.mark.rule("G-T26", "G-E43", "G-D29")
+def test_G_T26_a_bribe_whose_voter_is_gone_fizzles(tmp_path: Path) -> None:
+    """In the vote window P1 bribes P3's ballot; P2 answers with a (yellow) Blaster that eliminates P3 first, so the
+    Bribe fizzles and counts nothing."""
+    game = start(5, [H, G, H, G, H], hands={P1: ["bribe"], P2: ["blaster"]}, top=["vote", "bribe"],
+                 options={"card_file": _yellow_blaster(tmp_path)})
+    for seat in range(5):
+        game.timeout(seat)  # every ballot empty
+    play(game, (P1, "play bribe P3 to P2"), (P1, "pass"), (P2, "play blaster P3"))
+    settle(game)
+    said = [e["text"] for e in game.log_for(None)]
+    assert "P1's Bribe fizzles: its target is no longer legal." in said
+    assert said[said.index("P1's Bribe fizzles: its target is no longer legal.") + 1] == "Totals: no votes."
+    assert not game.alive[P3]
