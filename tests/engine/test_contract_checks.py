@@ -11,8 +11,9 @@ from typing import Any, ClassVar
 import pytest
 
 import treachery
-from treachery import Game, GameConfigError
+from treachery import Game, GameConfigError, IllegalAction
 from treachery.engine.core import check_core, final_facts
+from treachery.engine.guide import guide_markdown
 from treachery.engine.options import GameOption
 from treachery.engine.registry import _GAMES, register
 from treachery.engine.rng import Rng, _words_for
@@ -123,6 +124,7 @@ def test_an_option_describes_its_default_in_words() -> None:
     assert GameOption("mode", "choice", "fast", "Mode", choices=("fast", "slow")).describe_default() == "fast"
     assert GameOption("file", "path", None, "File").describe_default() == "none"
     assert GameOption("on", "bool", True, "On").describe_default() == "on"
+    assert GameOption("off", "bool", False, "Off").describe_default() == "off"
 
 
 def test_an_int_option_that_is_also_a_switch_reads_off_as_zero() -> None:
@@ -152,3 +154,59 @@ def test_options_that_are_not_a_mapping_are_refused_naming_what_was_given() -> N
 def test_a_draw_below_zero_is_refused_saying_why() -> None:
     with pytest.raises(ValueError, match=r"below\(\) needs a positive bound"):
         Rng(7).below(0)
+
+
+@pytest.mark.parametrize("name", ["eat", "menace"])
+def test_a_game_that_declares_option_parts_gets_them_through_the_engine(name: str) -> None:
+    """Eat and the Menace word combined choices as parts (a card to Play and one to Keep, an ability then its
+    target): some decision of a random game has them, one list per option."""
+    game = treachery.new_game(name, players=5, seed=6)
+    rng = random.Random(6)
+    parted = 0
+    while not game.over and not parted:
+        decision = game.pending()[rng.randrange(len(game.pending()))]
+        parts = game.option_parts(decision)
+        if parts:
+            assert set(parts) == set(decision.ids)
+            parted += 1
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+    assert parted
+
+
+def test_a_decision_as_json_has_every_field_a_transport_sends() -> None:
+    decision = treachery.new_game("killer", players=4, seed=1).pending()[0]
+    sent = decision.to_dict()
+    assert set(sent) == {"id", "seat", "kind", "prompt", "options", "default", "timeout_only", "rules"}
+    assert sent["options"] == [dict(o) for o in decision.options] and sent["default"] == decision.default_id
+
+
+def test_a_game_whose_option_texts_repeat_is_refused_by_name() -> None:
+    class Echo(Game):
+        name: ClassVar[str] = "echo-texts"
+        catalogue = (treachery.Option(0, "go", "Go"), treachery.Option(1, "go", "Go again"))
+
+    with pytest.raises(ValueError, match=r"^echo-texts: option texts must be unique$"):
+        register(Echo)
+    assert "echo-texts" not in _GAMES
+
+
+def test_a_game_without_a_guide_gets_a_page_from_its_declared_facts() -> None:
+    class Plain(Game):
+        name: ClassVar[str] = "plain"
+        title: ClassVar[str] = "Plain Game"
+        min_players, max_players = 2, 4
+        decision_seconds = 30
+        declared_options = (GameOption("fast", "bool", False, "Fast rounds"),)
+
+    page = guide_markdown(Plain)
+    assert page.startswith("# Plain Game — how to play\n\n**2–4 players.**")
+    assert "Each decision has 30 seconds by the rules' own clock." in page
+    assert page.endswith("| `fast` | Fast rounds | off |\n")
+
+
+def test_act_fast_for_a_seat_with_nothing_pending_says_whose_turn_it_is_not() -> None:
+    game = treachery.new_game("killer", players=4, seed=1)
+    idle = next(seat for seat in range(4) if seat not in {d.seat for d in game.pending()})
+    with pytest.raises(IllegalAction) as refused:
+        game.act_fast(idle, 0)
+    assert refused.value.code == "not_your_turn"
