@@ -17,7 +17,7 @@ from treachery.engine.guide import guide_markdown
 from treachery.engine.options import GameOption
 from treachery.engine.registry import _GAMES, register
 from treachery.engine.rng import Rng, _words_for
-from treachery.engine.texts import declared_texts
+from treachery.engine.texts import declared_texts, last_line_about
 
 
 def _played(seed: int, players: int = 5) -> Game:
@@ -210,3 +210,15 @@ def test_act_fast_for_a_seat_with_nothing_pending_says_whose_turn_it_is_not() ->
     with pytest.raises(IllegalAction) as refused:
         game.act_fast(idle, 0)
     assert refused.value.code == "not_your_turn"
+
+
+def test_the_why_of_a_fate_may_be_a_seats_own_line_in_the_second_person() -> None:
+    """``last_line_about`` finds the latest line of the seat's own log about its fate, whether it names the seat
+    ("P3 is killed") or speaks to it ("You are …"). The shipped games word fates by seat, so a second-person line
+    is logged here through the engine's own ``_event``, to that seat alone."""
+    game = treachery.new_game("killer", players=4, seed=0)
+    game._event(1, "You are frozen in Cold Storage.", ("K-T35",), 2)
+    assert last_line_about(game, 2, ("frozen",)) == "You are frozen in Cold Storage."
+    assert last_line_about(game, 1, ("frozen",)) is None  # not in seat 1's log
+    game._event(1, "P3 is frozen.", ("K-T35",))
+    assert last_line_about(game, 2, ("frozen",)) == "P3 is frozen."  # the latest line wins
