@@ -8,7 +8,8 @@
 # summary line says which. GAME=engine mutates src/treachery/engine against tests/engine and the Killer tests.
 # Results: the last lines printed, and `cd $MUTATION_DIR && mutmut results` / `mutmut show NAME` afterwards.
 # Environment: PYTHON (default: the checkout's .venv, else /work/main/.venv), MUTATION_DIR (default
-# /tmp/treachery-mutation-GAME), JOBS (parallel mutants, default 1: the machine is shared).
+# /tmp/treachery-mutation-GAME), JOBS (parallel mutants, default 1: the machine is shared), SPEC_DIR (the folder
+# holding the rules specifications' rules/, default ../shared beside the checkout; required).
 set -euo pipefail
 game=${1:?usage: bench/mutation.sh GAME [SAMPLE [SEED]]}
 sample=${2:-0}
@@ -27,9 +28,19 @@ case "$game" in
   *) echo "unknown game $game: killer, menace, eat, guest or engine" >&2; exit 2 ;;
 esac
 work=${MUTATION_DIR:-/tmp/treachery-mutation-$game}
+# The rules specifications: the log-citation audit and the rule-coverage check read them from ../shared/rules
+# beside the checkout, and skip silently without them, which would let every mutant of a citation survive.
+spec=${SPEC_DIR:-$root/../shared}
+if [ ! -d "$spec/rules" ]; then
+  echo "no rules specification at $spec/rules (set SPEC_DIR to the folder holding rules/)" >&2
+  exit 2
+fi
+spec=$(cd "$spec" && pwd -P)
 rm -rf "$work"
 mkdir -p "$work"
 cp -r "$root/src" "$root/tests" "$root/pyproject.toml" "$work/"
+# mutmut runs the tests from $work/mutants/tests, whose ../.. is $work: the specification goes there.
+ln -s "$spec" "$work/shared"
 find "$work" -name __pycache__ -prune -exec rm -rf {} +
 # mutmut reads [tool.mutmut] from the pyproject.toml of the directory it runs in: only this copy gets one.
 {
@@ -108,10 +119,13 @@ for line in open(results):
 counts = Counter(status.values())
 killed = counts["killed"] + counts["timeout"] + counts["segfault"]
 tried = killed + counts["survived"]
+untested = counts["no tests"]  # no selected test calls the mutated function: a gap too, so it is scored
 scope = f"a seeded sample of {sample} (seed {seed})" if chosen else "all mutants"
 print(f"{game}: {scope}: {dict(counts)}")
-print(f"{game}: killed {killed} of {tried} mutants that ran ({100 * killed / max(tried, 1):.1f}%), {seconds} s")
+print(f"{game}: killed {killed} of {tried} mutants that ran ({100 * killed / max(tried, 1):.1f}%); "
+      f"with the {untested} no test reaches, {killed} of {tried + untested} "
+      f"({100 * killed / max(tried + untested, 1):.1f}%), {seconds} s")
 for name, what in sorted(status.items()):
-    if what == "survived":
-        print("  survived:", name)
+    if what in ("survived", "no tests"):
+        print(f"  {what}:", name)
 EOF

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from treachery import IllegalAction
 from treachery.games.guest import catalogue as opt
 from treachery.games.guest.cards import DEFAULT_FILE
+from treachery.games.guest.rules import Guest
 from treachery.games.guest.setup import GUEST
 
 from .util import (
@@ -25,6 +27,7 @@ from .util import (
     kinds,
     log_texts,
     logged,
+    new,
     passes,
     pending_for,
     play,
@@ -279,3 +282,20 @@ def test_illegal_play_is_refused_and_changes_nothing() -> None:
         game.act(P2, "pass")
     assert kinds(game) == [(P1, "play")] and game.hands[P1] == [1, 9]
     assert opt.PASS == 0 and P6 == 5
+
+
+def test_a_clone_is_the_same_game_and_plays_on_alone() -> None:
+    game = new(6, seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        decision = game.pending()[rng.randrange(len(game.pending()))]
+        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+    twin = game.clone()
+    assert isinstance(twin, Guest)
+    before = [game.view(seat) for seat in [None, *range(6)]]
+    assert [twin.view(seat) for seat in [None, *range(6)]] == before
+    assert [d.to_dict() for d in twin.pending()] == [d.to_dict() for d in game.pending()]
+    while not twin.over:
+        decision = twin.pending()[0]
+        twin.act(decision.seat, decision.options[-1])
+    assert [game.view(seat) for seat in [None, *range(6)]] == before

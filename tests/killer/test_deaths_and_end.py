@@ -328,6 +328,7 @@ def test_K_W9_round_cap_everybody_dies_frozen_too():
     assert g.over and machine(g.result()) == {"winners": [], "sides": {0: "crew", 1: "crew", 2: "crew", 3: "crew"},
                                      "reason": "round cap"}
     assert alive(g) == [False] * 4
+    assert "Game over (round cap): nobody won." in [e["text"] for e in g.log_for(None)]  # K-W13: no winner named
 
 
 def test_K_W10_dead_crew_never_win():
