@@ -13,7 +13,8 @@ from treachery.bots.base import ask
 from treachery.engine import Game
 from treachery.games.eat.best import EatBestBot
 from treachery.games.killer.best import KillerBestBot
-from treachery.search.flat import flat_search
+from treachery.search.flat import flat_search, scaled_budget
+from treachery.search.ismcts import Samples
 
 
 class _SmallKiller(KillerBestBot):
@@ -109,3 +110,47 @@ def test_the_search_keeps_the_heuristics_answer_unless_another_option_wins_clear
                        heuristic, default, 0.0)  # type: ignore[arg-type]
     best = max(free.edges.values())[0]
     assert free.option_id == (default if best <= 0 else max(free.edges, key=lambda i: free.edges[i][0]))
+
+
+def test_budget_shrinks_with_the_table_by_its_power_and_never_grows() -> None:
+    assert scaled_budget(240, 5, 10, 1.0) == 120
+    assert scaled_budget(240, 5, 10, 2.0) == 60
+    assert scaled_budget(240, 5, 4, 2.0) == 240  # a small table gets no more than the budget
+
+
+def _killer_choice_of_kind(wanted: bool) -> tuple[Game, int]:
+    """A Killer position whose pending choice (two options or more) is the round's first card (``wanted``) or
+    not: K-T1's later steps (targets, scans, reveals)."""
+    heuristic = heuristic_bot_class("killer")
+    assert heuristic is not None
+    for seed in range(20):
+        game = treachery.new_game("killer", players=5, seed=seed)
+        bots = [heuristic(seed + s) for s in range(5)]  # type: ignore[call-arg]
+        while not game.over:
+            decision = game.pending()[0]
+            if len(decision.options) > 1 and (decision.kind == "first_card") == wanted:
+                return game, decision.seat
+            game.act(decision.seat, ask(bots[decision.seat], game, decision.seat, decision))
+    raise AssertionError("no such choice in 20 games")
+
+
+def test_killer_lookahead_searches_the_first_card_only() -> None:
+    """K-T1: the first card (the Position and Action pair) is searched; any other choice is the heuristic's
+    answer, given without drawing a single sample."""
+    drawn: list[int] = []
+
+    def counting(game: Game, seat: int) -> Samples:
+        def samples(seed: int) -> Game:
+            drawn.append(seed)
+            return game.determinized(seat, seed)
+        return samples
+
+    game, seat = _killer_choice_of_kind(False)
+    decision = game.pending_for(seat)[0]
+    heuristic = heuristic_bot_class("killer")
+    assert heuristic is not None
+    answer = _SmallKiller(3).choose(game.view(seat), decision, counting(game, seat))
+    assert answer == heuristic(3).choose(game.view(seat), decision) and not drawn  # type: ignore[call-arg]
+    game, seat = _killer_choice_of_kind(True)
+    _SmallKiller(3).choose(game.view(seat), game.pending_for(seat)[0], counting(game, seat))
+    assert drawn  # the first card is searched over sampled worlds

@@ -113,6 +113,13 @@ def flat_search(seat: int, decision: Decision, samples: Samples, rng: random.Ran
     return FlatResult(chosen, default_id, {i: sum(w) / len(w) for i, w in results.items()}, edges)
 
 
+def scaled_budget(rollouts: int, at_players: int, players: int, power: float) -> int:
+    """The rollouts a decision may play at ``players`` players, given ``rollouts`` at ``at_players`` (never more):
+    a rollout's cost grows with the table, so power 1 keeps the time a decision takes about level, and more
+    than 1 trades search at large tables for time."""
+    return int(rollouts * min(1.0, (at_players / players) ** power))
+
+
 class FlatBot:
     """The game's heuristic bot (``heuristic``, set by a subclass) names an answer; a flat search over ``worlds``
     sampled worlds keeps it unless another option wins clearly more often (``margin`` standard errors).
@@ -126,7 +133,8 @@ class FlatBot:
     margin = 1.5
     rollouts = 240  # at most this many rollouts a decision: fewer worlds (never under 8) or a random subset of
     min_worlds = 8  # the options (always with the heuristic's answer) when a decision has many options
-    rollout_players = 5  # ...at this many players; a larger table (longer rollouts) gets proportionally fewer
+    rollout_players = 5  # ...at this many players; a larger table (longer rollouts) gets fewer:
+    scale_power = 1.0  # the budget times (rollout_players / players) ** scale_power
     search_kinds: frozenset[str] | None = None  # decision kinds searched (None: every one with two options or more)
 
     def __init__(self, seed: int) -> None:
@@ -141,7 +149,7 @@ class FlatBot:
         if samples is None or (self.search_kinds is not None and decision.kind not in self.search_kinds):
             return default
         players = len(view.get("players", ())) or self.rollout_players
-        budget = int(self.rollouts * min(1.0, self.rollout_players / players))
+        budget = scaled_budget(self.rollouts, self.rollout_players, players, self.scale_power)
         ids = list(decision.ids)
         if len(ids) * self.min_worlds > budget:
             others = [i for i in ids if i != default["id"]]
