@@ -179,8 +179,11 @@ class Tab:
             index = (int(decision) * 7919 + step * 31) % count
             if (self.answered + step) % 2 and index < 9:
                 self.page.keyboard.press(str(index + 1))
-            else:
-                parts.nth(index).click()
+                continue
+            try:
+                parts.nth(index).click(timeout=3000)
+            except playwright_api.TimeoutError:
+                continue  # the picker moved on between counting its parts and the click: look again
         raise AssertionError(f"decision {decision}: the picker did not complete in 12 steps")
 
     def close(self) -> None:
