@@ -91,6 +91,44 @@ def test_an_action_in_flight_is_heard_of_by_nobody_and_a_refused_one_is_correcte
         store.close()
 
 
+def test_a_refused_write_is_undone_even_when_the_store_cannot_be_read_back(tmp_path: Path) -> None:
+    """The store refuses the action and then the read of the record too (as a lease-fenced store refuses both):
+    the room still undoes the action from what it holds, and the actor gets ``unavailable`` with the decision
+    open, not an exception with the refused action left applied in memory."""
+    path = tmp_path / "r.db"
+    store = db.Store(f"sqlite:///{path}")
+    store.open()
+
+    async def go() -> None:
+        rooms = Rooms(store, Settings(dev=True))
+        room, host = await rooms.create(CreateRoom(game="killer", players=3, seed=11))
+        for i in range(3):
+            await room.join(f"p{i}", None)
+        await room.start(host)
+        game = room.game
+        assert game is not None
+        decision = game.pending()[0]
+        actor = Subscriber(decision.seat)
+        room.attach(actor)
+        before = game.view(decision.seat)
+        _frames(actor)
+        _sql(path, "CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        _sql(path, "ALTER TABLE actions RENAME TO actions_away")  # and the record can no longer be read
+        await room.submit(actor, Act(type="act", decision=decision.id, option=decision.options[0]["id"], cid="c1"))
+        error, *rest = _frames(actor)
+        assert (error["code"], error["cid"]) == ("unavailable", "c1")
+        (state,) = [f for f in rest if f["type"] == "state"]
+        assert state["view_reset"] and state["view"] == json.loads(json.dumps(before))
+        assert [d["id"] for d in state["decisions"]] == [decision.id]  # still open
+        assert room.game is not None and room.game.record()["actions"] == [] and room.actions == 0
+        rooms.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        store.close()
+
+
 def test_the_last_action_and_the_end_are_one_write(tmp_path: Path) -> None:
     """The database refuses to mark the room over: then the last action is not stored either, so no record ends a
     game its room says is still playing. Once the database takes it, the bot's retry ends the game."""
