@@ -10,9 +10,9 @@ from treachery.engine import GameConfigError
 from treachery.games.guest.rules import Guest
 
 PRINTED = {5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4, 12: 4}  # G-S3
-BALANCED = {5: 2, 6: 2, 7: 3, 8: 3, 9: 4, 10: 4, 11: 5, 12: 5}
+BALANCED = {5: 2, 6: 2, 7: 2, 8: 3, 9: 4, 10: 4, 11: 5, 12: 5}
 PRINTED_VOTES = {5: 12, 6: 12, 7: 11, 8: 11, 9: 10, 10: 10, 11: 9, 12: 9}  # G-S12
-BALANCED_VOTES = {**PRINTED_VOTES, 6: 5, 10: 8}
+BALANCED_VOTES = {**PRINTED_VOTES, 6: 7, 7: 6, 10: 8}
 
 
 @pytest.mark.rule("G-S3", "G-S4", "G-H4")
@@ -39,12 +39,12 @@ def test_G_S12_votes_in_the_deck_printed_and_balanced(players: int) -> None:
 
 
 def test_a_setup_naming_the_characters_must_match_the_balanced_count() -> None:
-    with pytest.raises(GameConfigError, match="must hold 3 Guests at 7 players"):  # G-S3 under balanced
-        treachery.new_game("guest", 7, options={"balanced": True},
-                           setup={"characters": ["human"] * 5 + ["guest"] * 2})
-    game = treachery.new_game("guest", 7, options={"balanced": True},
-                              setup={"characters": ["human"] * 4 + ["guest"] * 3})
-    assert [game.view(seat)["character"] for seat in range(7)].count("Guest") == 3
+    with pytest.raises(GameConfigError, match="must hold 4 Guests at 9 players"):  # G-S3 under balanced
+        treachery.new_game("guest", 9, options={"balanced": True},
+                           setup={"characters": ["human"] * 6 + ["guest"] * 3})
+    game = treachery.new_game("guest", 9, options={"balanced": True},
+                              setup={"characters": ["human"] * 5 + ["guest"] * 4})
+    assert [game.view(seat)["character"] for seat in range(9)].count("Guest") == 4
 
 
 def test_balanced_is_declared_and_checked_like_every_option() -> None:
