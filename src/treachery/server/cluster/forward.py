@@ -232,8 +232,11 @@ class Forwarder:
             except Exception:
                 log.exception("checking the owners of relayed rooms failed")
                 continue
+            asked = set(codes)
             for relayed in list(self.relayed.values()):
-                if rows.get(relayed.room) != relayed.owner:
+                # only rooms asked about: a connection relayed while the query ran is not in its answer (at a burst
+                # of connections this closed whole rooms' relayed seats whose lease was fine)
+                if relayed.room in asked and rows.get(relayed.room) != relayed.owner:
                     relayed.frames.put_nowait(CLOSE_MOVED)
 
     # ---- the owner: connections and calls that came through Redis ------------------------------------
