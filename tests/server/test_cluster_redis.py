@@ -294,6 +294,46 @@ def test_an_act_sent_to_a_non_owner_is_answered_by_the_owner(pair: tuple[str, li
     assert status == 404
 
 
+def test_frames_batched_for_a_relay_that_says_so_and_one_channel_per_connection_otherwise(
+        pair: tuple[str, list[Server]]) -> None:
+    """A relay of this version says "batched" in its open and gets its connections' frames in one message per
+    round, each connection's under its id; one that does not (the previous version, during a rolling upgrade)
+    gets them on each connection's own channel, as before. Both relays are played here by hand over Redis."""
+    import redis.asyncio as aioredis
+
+    from treachery.server.cluster.relay import conn_channel, decode_batches, decode_frames, frames_channel, inbox
+
+    pg, (a, _b) = pair
+    code, _host, tokens = make_room(a, "killer", 6, 2, seed=3)
+    owner = _rows(pg, "SELECT owner FROM leases WHERE room = %s", code)[0][0]
+
+    async def first_frames(batched: bool) -> list[str | int]:
+        client = aioredis.Redis.from_url(REDIS, decode_responses=True)
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        relay, connection = f"test-relay-{batched}", "0123456789abcdef"
+        channel = frames_channel(relay) if batched else conn_channel(relay, connection)
+        await pubsub.subscribe(channel)
+        open_ = {"op": "open", "conn": connection, "from": relay, "room": code, "token": tokens[int(batched)]}
+        assert await client.publish(inbox(owner), json.dumps({**open_, "batched": True} if batched else open_)) == 1
+        message, deadline = None, time.monotonic() + 30
+        while message is None:  # None also for the subscription's own confirmation
+            assert time.monotonic() < deadline, f"nothing on {channel}"
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+        await client.publish(inbox(owner), json.dumps({"op": "close", "conn": connection}))
+        await pubsub.aclose()
+        await client.aclose()
+        if not batched:
+            return decode_frames(message["data"])
+        [(to, items)] = list(decode_batches(message["data"]))
+        assert to == connection
+        return items
+
+    for batched in (False, True):
+        items = asyncio.run(first_frames(batched))
+        welcome = json.loads(str(items[0]))
+        assert welcome["type"] == "welcome" and welcome["seat"] == int(batched), welcome
+
+
 def _move_mid_game(pg: str, servers: list[Server], how: str) -> tuple[list[Client], str]:
     """Killer with 6 people (it waits for them: it cannot end while they hold); the room is created on the first
     process and the seats are spread over all of them. After 8 actions the clients hold, the first process is

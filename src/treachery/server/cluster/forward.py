@@ -1,12 +1,15 @@
 """Any process serves any room: what reaches a process that does not own the room goes to its owner over Redis.
 
 On the process holding a client's connection (the relay): the client's hello and every message it sends go to the
-owner's inbox in order; the frames come back on this connection's own channel and are written to the socket as
+owner's inbox in order; the frames come back tagged with this connection's id and are written to the socket as
 they are. The relay never sees a room: it cannot filter, and has nothing to leak.
 
 On the owner: a forwarded connection is a ``RemoteSubscriber`` attached to the room like a local one. The room
-builds each frame for that subscriber's seat, exactly as for a local connection, and the frames are published to
-that one connection's channel. So Redis never carries a frame to a connection of another seat.
+builds each frame for that subscriber's seat, exactly as for a local connection. The frames queued for the
+connections one relay holds go to it in one message, each connection's frames under that connection's id, and the
+relay queues them on that connection alone (a relay that did not say ``"batched"`` in its open, a process of the
+previous version, gets each connection's frames on that connection's own channel). So Redis never carries a frame
+to a connection of another seat.
 
 A relay closes its connections with 1012 (reconnect) when the owner is gone (nobody reads its inbox) or the room's
 lease moved; the client reconnects to any process and resends its unanswered act with the same cid.
@@ -30,7 +33,16 @@ from ..protocol import CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY, CLOSE_UNAUTHENTICATE
 from ..room import Room, RoomError, Settings, Subscriber
 from .lease import NOW
 from .owner import CLOSE_MOVED, OwnedRooms, Remote
-from .relay import Bus, conn_channel, decode_frames, encode_frames, inbox
+from .relay import (
+    Bus,
+    conn_channel,
+    decode_batches,
+    decode_frames,
+    encode_batches,
+    encode_frames,
+    frames_channel,
+    inbox,
+)
 
 if TYPE_CHECKING:
     from fastapi import WebSocket
@@ -43,11 +55,19 @@ Handler = Callable[[Room, Subscriber], Callable[[str | None], Awaitable[None]]] 
 
 
 class RemoteSubscriber(Subscriber):
-    """On the owner: a connection held by another process; its queued frames go to that connection's channel."""
+    """On the owner: a connection held by another process; whatever it queues wakes the owner's frame sender."""
 
-    def __init__(self, seat: int | None, limit: int, channel: str) -> None:
+    def __init__(self, seat: int | None, limit: int, queued: Callable[[], None]) -> None:
         super().__init__(seat, limit)
-        self.channel = channel
+        self.queued = queued
+
+    def send(self, text: str, backlog: bool = False) -> None:
+        super().send(text, backlog)
+        self.queued()
+
+    def close(self, code: int) -> None:
+        super().close(code)
+        self.queued()
 
 
 @dataclass
@@ -56,6 +76,8 @@ class _Served:
 
     sub: RemoteSubscriber
     room: Room
+    relay: str  # the process holding the connection
+    batched: bool  # that process reads the frames of several connections in one message (frames_channel)
     inbound: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     attached: bool = False
@@ -77,9 +99,11 @@ class Forwarder:
         self.served: dict[str, _Served] = {}  # connection id -> a connection this owner serves for a relay
         self.relayed: dict[str, _Relayed] = {}  # connection id -> a connection here, served by another owner
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.unsent: dict[str, _Served] = {}  # connection id -> a served connection with frames queued
+        self.sender: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.watcher: asyncio.Task[None] | None = None
-        bus.on_inbox, bus.on_conn = self._on_inbox, self._on_conn
+        bus.on_inbox, bus.on_frames, bus.on_conn = self._on_inbox, self._on_frames, self._on_conn
 
     def start(self) -> None:
         self.watcher = asyncio.get_running_loop().create_task(self._watch_leases())
@@ -101,7 +125,7 @@ class Forwarder:
         pump = asyncio.get_running_loop().create_task(self._pump_to_client(websocket, relayed))
         try:
             if not await self._to_owner(relayed, {"op": "open", "conn": connection, "from": self.bus.process,
-                                                  "room": code, "token": token}):
+                                                  "room": code, "token": token, "batched": True}):
                 return
             while not pump.done():
                 try:
@@ -149,16 +173,23 @@ class Forwarder:
         except Exception:
             return
 
+    def _on_frames(self, payload: str) -> None:
+        for connection, items in decode_batches(payload):
+            self._to_client(connection, items)
+
     def _on_conn(self, connection: str, payload: str) -> None:
         if connection.startswith("call-"):
             waiting = self.calls.pop(connection[5:], None)
             if waiting is not None and not waiting.done():
                 waiting.set_result(json.loads(payload))
             return
+        self._to_client(connection, decode_frames(payload))
+
+    def _to_client(self, connection: str, items: list[str | int]) -> None:
         relayed = self.relayed.get(connection)
         if relayed is None:
             return
-        for item in decode_frames(payload):
+        for item in items:
             if relayed.frames.qsize() >= self.settings.queue_limit and not isinstance(item, int):
                 item = CLOSE_SLOW_CONSUMER  # the client does not read: closed here, as the owner would
             relayed.frames.put_nowait(item)
@@ -201,8 +232,11 @@ class Forwarder:
             except Exception:
                 log.exception("checking the owners of relayed rooms failed")
                 continue
+            asked = set(codes)
             for relayed in list(self.relayed.values()):
-                if rows.get(relayed.room) != relayed.owner:
+                # only rooms asked about: a connection relayed while the query ran is not in its answer (at a burst
+                # of connections this closed whole rooms' relayed seats whose lease was fine)
+                if relayed.room in asked and rows.get(relayed.room) != relayed.owner:
                     relayed.frames.put_nowait(CLOSE_MOVED)
 
     # ---- the owner: connections and calls that came through Redis ------------------------------------
@@ -245,32 +279,43 @@ class Forwarder:
             frame = Error(code=refusal[0], message=refusal[1]).model_dump_json()
             self._spawn(self.bus.publish(channel, encode_frames([frame, refusal[2]])))
             return
-        sub = RemoteSubscriber(seat, self.settings.queue_limit, channel)
-        served = self.served[message["conn"]] = _Served(sub, room)
-        sub.send(room.welcome(sub))
-        room.attach(sub)
+        connection = message["conn"]
+        served = _Served(RemoteSubscriber(seat, self.settings.queue_limit, lambda: self._queued(connection, served)),
+                         room, message["from"], message.get("batched") is True)
+        self.served[connection] = served
+        served.sub.send(room.welcome(served.sub))
+        room.attach(served.sub)
         served.attached = True
-        loop = asyncio.get_running_loop()
-        served.tasks = [loop.create_task(self._publish_frames(message["conn"], served)),
-                        loop.create_task(self._handle_messages(message["conn"], served))]
+        served.tasks = [asyncio.get_running_loop().create_task(self._handle_messages(connection, served))]
 
-    async def _publish_frames(self, connection: str, served: _Served) -> None:
-        """The subscriber's frames to its connection's channel, in order, batched as they queued up."""
-        queue = served.sub.queue
+    def _queued(self, connection: str, served: _Served) -> None:
+        self.unsent[connection] = served
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._send_frames())
+
+    async def _send_frames(self) -> None:
+        """The frames queued for served connections, each connection's in order: one message per relaying process
+        for all its connections' frames queued meanwhile (one per connection to a relay that reads no batches)."""
         try:
-            while True:
-                items = [await queue.get()]
-                while not queue.empty() and not isinstance(items[-1], int):
-                    items.append(queue.get_nowait())
-                heard = await self.bus.publish(served.sub.channel, encode_frames(items))
-                if not heard or isinstance(items[-1], int):  # the relay is gone, or the connection closes
-                    return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("room %s: publishing frames failed", served.room.code)
+            while self.unsent:
+                ready, self.unsent = self.unsent, {}
+                messages: dict[str, list[tuple[str, _Served, list[str | int]]]] = {}  # channel -> its connections
+                for connection, served in ready.items():
+                    items = _take_queued(served.sub.queue)
+                    if items:
+                        channel = (frames_channel(served.relay) if served.batched
+                                   else conn_channel(served.relay, connection))
+                        messages.setdefault(channel, []).append((connection, served, items))
+                heard = await asyncio.gather(*(self.bus.publish(channel, _encode(channel, batch))
+                                               for channel, batch in messages.items()), return_exceptions=True)
+                for (channel, batch), count in zip(messages.items(), heard, strict=True):
+                    if isinstance(count, BaseException):
+                        log.error("publishing frames to %s failed: %r", channel, count)
+                    for connection, served, items in batch:
+                        if isinstance(count, BaseException) or not count or isinstance(items[-1], int):
+                            self._end(connection, served)  # the relay is gone, or the connection closes
         finally:
-            self._end(connection, served)
+            self.sender = None
 
     async def _handle_messages(self, connection: str, served: _Served) -> None:
         handle = self.handler(served.room, served.sub)
@@ -318,12 +363,28 @@ class Forwarder:
     async def close(self) -> None:
         for task in [*self.tasks, *(t for s in self.served.values() for t in s.tasks)]:
             task.cancel()
+        if self.sender is not None:
+            self.sender.cancel()
         if self.watcher is not None:
             self.watcher.cancel()
 
 
 class _Moved(Exception):
     pass
+
+
+def _take_queued(queue: asyncio.Queue[str | int]) -> list[str | int]:
+    """What waits in a subscriber's queue, up to and including a close."""
+    items: list[str | int] = []
+    while not queue.empty() and not (items and isinstance(items[-1], int)):
+        items.append(queue.get_nowait())
+    return items
+
+
+def _encode(channel: str, batch: list[tuple[str, _Served, list[str | int]]]) -> str:
+    if batch[0][1].batched:
+        return encode_batches([(connection, items) for connection, _, items in batch])
+    return encode_frames(batch[0][2])  # a connection's own channel: its frames alone
 
 
 def _current_owners(codes: list[str]) -> Callable[[Any], dict[str, str]]:
