@@ -1,5 +1,6 @@
 """The simulation loop's lean paths say the same as the full ones: a view without its core is the view minus
-``"core"``, ``winners()`` and ``outcome()`` are the result's parts, and ``asker`` answers as ``ask`` does."""
+``"core"``, ``winners()`` and ``outcome()`` are the result's parts, ``asker`` answers as ``ask`` does, and a role
+card built from a view already at hand (as the server builds each frame's) is the card built on its own."""
 
 from __future__ import annotations
 
@@ -35,6 +36,24 @@ def test_a_view_without_its_core_is_the_view_minus_the_core(name: str) -> None:
         decision = game.pending()[0]
         game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
         step += 1
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_role_card_from_the_view_at_hand_is_the_card_built_alone(name: str) -> None:
+    game, rng, step = _random_game(name, 9), random.Random(9), 0
+    while True:
+        if step % 5 == 0 or game.over:
+            for seat in range(game.players):
+                view = game.view(seat)
+                card = game.role_card(seat, view)
+                assert card == game.role_card(seat) and card is not None
+                assert view == game.view(seat)  # read, not changed
+        if game.over:
+            break
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
+        step += 1
+    assert step > 5
 
 
 @pytest.mark.parametrize("name", shipped_games())

@@ -98,9 +98,10 @@ class Game:
         """Every card and ability of this game's card set, ``[{"name", "kind", "text"}]``: the card reference."""
         return card_texts(self)
 
-    def role_card(self, seat: int) -> dict[str, Any] | None:
-        """Who ``seat`` is, how it and its side win, what it can do: built only from what that seat knows."""
-        return role_card(self, seat)
+    def role_card(self, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        """Who ``seat`` is, how it and its side win, what it can do: built only from what that seat knows
+        (``view``: ``self.view(seat)`` when the caller has built it already)."""
+        return role_card(self, seat, view)
 
     def option_labels(self, decision: Decision) -> dict[int, str]:
         """``{option_id: label}`` for the options of ``decision`` that this moment words better than the catalogue

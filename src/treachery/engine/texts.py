@@ -4,7 +4,9 @@ A game declares these in its own package: ``texts.toml`` (who each role is, how 
 and, optionally, a ``texts.py`` module with functions that read a running game:
 
 - ``card_texts(game)``: every card and ability of this game's card set, ``[{"name", "kind", "text"}]``;
-- ``role_card(game, seat)``: what that seat knows of itself, ``{"title", "side", "goal", "can", ...}``;
+- ``role_card(game, seat)``: what that seat knows of itself, ``{"title", "side", "goal", "can", ...}``; it may
+  take a third argument, ``view``: the seat's whole view when the caller has it built already (the server builds
+  one for every frame), so the card need not build another;
 - ``end_summary(game)``: ``{"summary": sentence, "roles": {seat: role as revealed at the end}}``;
 - ``option_labels(game, decision)``: ``{option_id: label}`` where this decision's moment words an option better than
   its catalogue label (a Restriction names the card it would cancel);
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 import tomllib
 from importlib import resources
 from types import ModuleType
@@ -76,12 +79,20 @@ def card_texts(game: Game) -> list[dict[str, str]]:
     return list(module.card_texts(game))
 
 
-def role_card(game: Game, seat: int) -> dict[str, Any] | None:
+def role_card(game: Game, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
     module = texts_module(type(game))
     if module is None or not hasattr(module, "role_card"):
         return None
-    card: dict[str, Any] | None = module.role_card(game, seat)
+    build = module.role_card
+    card: dict[str, Any] | None = (build(game, seat, view) if view is not None and _takes_view(build)
+                                   else build(game, seat))
     return card
+
+
+@functools.cache
+def _takes_view(build: Any) -> bool:
+    """Whether a game's ``role_card`` takes the seat's view (a third parameter) or builds its own."""
+    return len(inspect.signature(build).parameters) >= 3
 
 
 def option_labels(game: Game, decision: Any) -> dict[int, str]:

@@ -709,7 +709,8 @@ class Room:
             if sub.seat not in parts:
                 parts[sub.seat] = (game.view(sub.seat), self._decisions_for(game, sub.seat),
                                    self.channels_for(sub.seat))
-                role_cards[sub.seat] = game.role_card(sub.seat) if sub.seat is not None else None
+                role_cards[sub.seat] = (game.role_card(sub.seat, parts[sub.seat][0]) if sub.seat is not None
+                                        else None)  # from the view just built, not a second one
             view, decisions, channels = parts[sub.seat]
             ending = game.over and not sub.whole_log_sent
             where = (sub.seat, -1 if ending else sub.log_pos)

@@ -31,9 +31,9 @@ def _character_text(c: Any) -> str:
             f"as a Ghost, {c.ghost_draws} Ghost cards.")
 
 
-def role_card(game: Eat, seat: int) -> dict[str, Any]:
+def role_card(game: Eat, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     texts = declared_texts(type(game))
-    view = game.view(seat)
+    view = view if view is not None else game.view(seat)
     me = view["players"][seat]
     status = me["status"]
     role = texts["roles"]["ghost" if status == "ghost" else "survivor"]

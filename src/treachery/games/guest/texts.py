@@ -22,9 +22,9 @@ def card_texts(game: Guest) -> list[dict[str, str]]:
     return out
 
 
-def role_card(game: Guest, seat: int) -> dict[str, Any]:
+def role_card(game: Guest, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     texts = declared_texts(type(game))
-    view = game.view(seat)
+    view = view if view is not None else game.view(seat)
     me = view["players"][seat]
     guest = view["character"] == game.cards.characters["guest"]["name"]
     role = texts["roles"]["guest" if guest else "human"]

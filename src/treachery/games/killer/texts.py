@@ -18,10 +18,10 @@ def card_texts(game: Killer) -> list[dict[str, str]]:
             for c in game.cards.cards]
 
 
-def role_card(game: Killer, seat: int) -> dict[str, Any]:
+def role_card(game: Killer, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     texts = declared_texts(type(game))
     role = texts["roles"]["crew"]
-    me = game.view(seat)["players"][seat]
+    me = (view if view is not None else game.view(seat))["players"][seat]
     card: dict[str, Any] = {"title": me["name"], "role": role["name"], "side": texts["sides"]["crew"]["name"],
                             "who": role["who"], "goal": role["goal"], "can": list(role["can"])}
     if me["first_crew_member"]:

@@ -40,10 +40,10 @@ def card_texts(game: Menace) -> list[dict[str, str]]:
     return out
 
 
-def role_card(game: Menace, seat: int) -> dict[str, Any]:
+def role_card(game: Menace, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     texts = declared_texts(type(game))
     cards = game.cards
-    view = game.view(seat)
+    view = view if view is not None else game.view(seat)
     agenda = cards.agenda_names.index(view["my_agenda"])
     side = cards.agenda_sides[agenda]
     me = view["players"][seat]
