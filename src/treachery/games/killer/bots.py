@@ -216,6 +216,11 @@ class KillerBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Everything it reads of a view: the game builds just these (no step, deck size or waiting list; the card
+    # descriptions shared, not copied per view).
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations", "previously_hunted",
+        "destroyed", "removed_cards", "cards", "hand"))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

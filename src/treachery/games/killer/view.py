@@ -81,9 +81,7 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
     return entry
 
 
-def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
-    ended = game.over  # K-W12: the end reveals everything
-    asking = game._pending[0].kind if game._pending else ""
+def _hunting_row(game: Killer, viewer: int | None, ended: bool) -> list[dict[str, Any]]:
     row = []
     looked = dict(game.looks[viewer]) if viewer is not None else {}
     for slot, loc in enumerate(game.hunting_row):
@@ -95,6 +93,12 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
             entry["location"] = LOCATIONS[looked[slot]]
             entry["looked_at"] = True
         row.append(entry)
+    return row
+
+
+def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
+    ended = game.over  # K-W12: the end reveals everything
+    asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "killer",
         "seat": viewer,
@@ -104,7 +108,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "short_round": game.short,
         "first_crew_member": game.first,
         "players": [_player(game, s, viewer, ended) for s in range(game.players)],
-        "hunting_row": row,
+        "hunting_row": _hunting_row(game, viewer, ended),
         "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),  # K-H10
         "alien_location": LOCATIONS[game.alien] if game.alien >= 0 else None,  # K-H13
         "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],  # K-H15
@@ -122,4 +126,47 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         view["result"] = game.result()
         view["deck"] = [card_code(c) for c in reversed(game.deck)]
         view["hands"] = {s: [card_code(c) for c in game.hands[s]] for s in range(game.players)}
+    return view
+
+
+# What build_keyed_view builds alone (what the heuristic bot reads), in the whole view's order; any other key asked
+# for: the whole view.
+LEAN_ORDER = ("seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations",
+              "previously_hunted", "destroyed", "removed_cards", "cards", "hand")
+LEAN_KEYS = frozenset(LEAN_ORDER)
+
+
+def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
+    LEAN_KEYS. Its ``cards`` are the card set's own descriptions, shared, not copied (24 dicts a view): a keyed
+    view is for a reader that reads it and never changes it (a bot's ``view_keys``)."""
+    if not keys <= LEAN_KEYS:
+        return None
+    ended = game.over
+    view: dict[str, Any] = {}
+    for key in LEAN_ORDER:
+        if key not in keys:
+            continue
+        if key == "seat":
+            view["seat"] = viewer
+        elif key == "round":
+            view["round"] = game.round
+        elif key == "first_crew_member":
+            view["first_crew_member"] = game.first
+        elif key == "players":
+            view["players"] = [_player(game, s, viewer, ended) for s in range(game.players)]
+        elif key == "hunting_row":
+            view["hunting_row"] = _hunting_row(game, viewer, ended)
+        elif key == "hunting_row_locations":
+            view["hunting_row_locations"] = sorted(LOCATIONS[loc] for loc in game.hunting_row)
+        elif key == "previously_hunted":
+            view["previously_hunted"] = [LOCATIONS[loc] for loc in game.hunted]
+        elif key == "destroyed":
+            view["destroyed"] = [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]]
+        elif key == "removed_cards":
+            view["removed_cards"] = sorted([CARD_CODES[c] for c in game.out])
+        elif key == "cards":
+            view["cards"] = list(_card_table(game.cards))
+        elif viewer is not None:  # "hand": a seat's own
+            view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]
     return view
