@@ -129,11 +129,9 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-# What build_keyed_view builds alone (what the heuristic bot reads), in the whole view's order; any other key asked
-# for: the whole view.
-LEAN_ORDER = ("seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations",
-              "previously_hunted", "destroyed", "removed_cards", "cards", "hand")
-LEAN_KEYS = frozenset(LEAN_ORDER)
+# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
+LEAN_KEYS = frozenset(("seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations",
+                       "previously_hunted", "destroyed", "removed_cards", "cards", "hand"))
 
 
 def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
@@ -143,30 +141,20 @@ def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> 
     if not keys <= LEAN_KEYS:
         return None
     ended = game.over
-    view: dict[str, Any] = {}
-    for key in LEAN_ORDER:
-        if key not in keys:
-            continue
-        if key == "seat":
-            view["seat"] = viewer
-        elif key == "round":
-            view["round"] = game.round
-        elif key == "first_crew_member":
-            view["first_crew_member"] = game.first
-        elif key == "players":
-            view["players"] = [_player(game, s, viewer, ended) for s in range(game.players)]
-        elif key == "hunting_row":
-            view["hunting_row"] = _hunting_row(game, viewer, ended)
-        elif key == "hunting_row_locations":
-            view["hunting_row_locations"] = sorted(LOCATIONS[loc] for loc in game.hunting_row)
-        elif key == "previously_hunted":
-            view["previously_hunted"] = [LOCATIONS[loc] for loc in game.hunted]
-        elif key == "destroyed":
-            view["destroyed"] = [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]]
-        elif key == "removed_cards":
-            view["removed_cards"] = sorted([CARD_CODES[c] for c in game.out])
-        elif key == "cards":
-            view["cards"] = list(_card_table(game.cards))
-        elif viewer is not None:  # "hand": a seat's own
-            view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]
+    view: dict[str, Any] = {
+        "seat": viewer,
+        "round": game.round,
+        "first_crew_member": game.first,
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "hunting_row": _hunting_row(game, viewer, ended),
+        "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),
+        "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],
+        "destroyed": [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]],
+        "removed_cards": sorted([CARD_CODES[c] for c in game.out]),
+        "cards": list(_card_table(game.cards)),
+    }
+    if viewer is not None:
+        view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]
+    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
+        view = {key: value for key, value in view.items() if key in keys}
     return view
