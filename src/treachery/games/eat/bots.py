@@ -85,6 +85,9 @@ class EatBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Everything it reads of a view: the game builds just these.
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

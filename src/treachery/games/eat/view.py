@@ -107,3 +107,28 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
         view["quest_deck"] = [QUEST_CODES[q] for q in game.quest_deck[::-1]]
         view["box_at_setup_cards"] = [QUEST_CODES[q] for q in game.box_hidden]
     return view
+
+
+# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
+LEAN_KEYS = frozenset(("seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
+
+
+def build_keyed_view(game: Eat, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
+    LEAN_KEYS: no piles, quests, votes or waiting list built for a reader that never reads them."""
+    if not keys <= LEAN_KEYS:
+        return None
+    ended = game.over
+    view: dict[str, Any] = {
+        "seat": viewer,
+        "leader": game.leader,
+        "food": game.food,
+        "sanity": game.sanity,
+        "build": game.build,
+        "raft_target": game.target,
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "cards": card_table(game.cards),
+    }
+    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
+        view = {key: value for key, value in view.items() if key in keys}
+    return view
