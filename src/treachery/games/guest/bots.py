@@ -110,6 +110,9 @@ class GuestBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Everything it reads of a view: the game builds just these (a subclass that reads more sets its own, or None).
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
