@@ -25,6 +25,19 @@ from ...engine import Decision, Option
 DISCARD_ORDER = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
                  "immunity", "bribe", "suspicion", "amputate", "blaster", "vote")
 
+# Option text -> its words and the seat it names first (-1: none): play options are scored for every decision with
+# a window open, so each text is split once per process instead.
+_OPTION_WORDS: dict[str, tuple[tuple[str, ...], int]] = {}
+
+
+def option_words(text: str) -> tuple[tuple[str, ...], int]:
+    found = _OPTION_WORDS.get(text)
+    if found is None:
+        words = tuple(text.split())
+        seat = int(words[2][1:]) - 1 if len(words) > 2 and words[2].startswith("P") else -1
+        found = _OPTION_WORDS[text] = (words, seat)
+    return found
+
 
 class _Table:
     """What the bot reads from one view, in the game's own words."""
@@ -153,12 +166,11 @@ class GuestBot:
         return best
 
     def _play_value(self, t: _Table, option: Option) -> float:
-        words = option["text"].split()
+        words, seat = option_words(option["text"])
         if words[0] != "play":
             return 0.0
         card = words[1]
         me, guestish = t.me, t.acts_guest
-        seat = int(words[2][1:]) - 1 if len(words) > 2 and words[2].startswith("P") else -1
         if card == "blaster":
             if t.infection.get(seat):
                 return -1.0 if guestish and seat != me else 3.0 + (seat == me)
