@@ -37,13 +37,15 @@ def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
 
 
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    # (each of the seat's fields read once, card codes from the table: this runs for every seat of every view)
     mine = viewer == seat
+    alive, frozen, face_down = game.alive[seat], game.frozen[seat], game.face_down[seat]
     entry: dict[str, Any] = {
         "seat": seat,
         "name": game.cards.status_names[game.status[seat]],  # K-S4, K-D27
-        "alive": game.alive[seat],  # K-H16
-        "frozen": game.frozen[seat],  # K-H17
-        "on_board": game.alive[seat] and not game.frozen[seat],
+        "alive": alive,  # K-H16
+        "frozen": frozen,  # K-H17
+        "on_board": alive and not frozen,
         "last_on_board_deadline": game.deadline[seat] or None,  # K-H17
         "first_crew_member": seat == game.first,
         "cards_in_hand": len(game.hands[seat]),  # K-H26
@@ -54,18 +56,18 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
     }
     card = game.position[seat]
     if card >= 0:
-        if game.face_down[seat] and not mine and not ended:  # K-H6
+        if face_down and not mine and not ended:  # K-H6
             entry["position"] = {"face_down": True}
         else:
-            entry["position"] = {"card": card_code(card), "face_down": game.face_down[seat],
+            entry["position"] = {"card": CARD_CODES[card], "face_down": face_down,
                                  "location": LOCATIONS[game.location[seat]],
                                  "priority": game.cards.cards[card].priority}
     act = game.action[seat]
     if act >= 0:  # K-H5: Actions are played face up, with their public choices
-        action: dict[str, Any] = {"card": card_code(act), "name": game.cards.cards[act].name,
+        action: dict[str, Any] = {"card": CARD_CODES[act], "name": game.cards.cards[act].name,
                                   "cancelled": game.darted[seat]}
         chosen = game.choice[seat]
-        if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not game.face_down[seat]):  # K-H6
+        if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not face_down):  # K-H6
             action["target"] = chosen
         elif chosen >= 0 and act in _LOCATION_CHOICES:
             action["location"] = LOCATIONS[chosen]
@@ -73,11 +75,13 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
     held = game.ongoing[seat]
     if held >= 0:  # K-H20
         named = LOCATIONS[game.barricade] if held == _BARRICADE and game.barricade >= 0 else None
-        entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat], "location": named}
-    if game.guess[seat] >= 0 and game.frozen[seat] and (mine or game.guess_public or ended):  # K-H18
-        entry["guess"] = LOCATIONS[game.guess[seat]]
-    if game.discard[seat] >= 0:
-        entry["discarded"] = card_code(game.discard[seat]) if mine or ended else "face down"  # K-H19
+        entry["ongoing"] = {"card": CARD_CODES[held], "since_round": game.ongoing_since[seat], "location": named}
+    guess = game.guess[seat]
+    if guess >= 0 and frozen and (mine or game.guess_public or ended):  # K-H18
+        entry["guess"] = LOCATIONS[guess]
+    discarded = game.discard[seat]
+    if discarded >= 0:
+        entry["discarded"] = CARD_CODES[discarded] if mine or ended else "face down"  # K-H19
     return entry
 
 
