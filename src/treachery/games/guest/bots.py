@@ -123,6 +123,8 @@ class GuestBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # The discard at setup is chosen by the cards alone: no view is built for it.
+    viewless_kinds: ClassVar[frozenset[str]] = frozenset(("setup_discard",))
     # Everything it reads of a view: the game builds just these (a subclass that reads more sets its own, or None).
     view_keys: ClassVar[frozenset[str] | None] = frozenset((
         "seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
@@ -134,10 +136,10 @@ class GuestBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        t = self._table(view)
         kind = decision.kind
-        if kind == "setup_discard":
+        if kind == "setup_discard":  # by the card alone
             return min(options, key=lambda o: DISCARD_ORDER.index(o["text"][8:].replace(" ", "_")))
+        t = self._table(view)
         if kind == "ballot":
             return self._best(options, lambda o: -99.0 if o["text"] == "vote none"
                               else t.target_value(int(o["text"][6:]) - 1) + 0.4 * t.totals.get(
