@@ -38,30 +38,31 @@ def card_table(cards: CardSet) -> dict[str, Any]:
 
 
 def _player(game: Eat, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    # (each of the seat's fields read once: this runs for every seat of every view)
     cards = game.cards
-    mine = viewer == seat
     char = cards.characters[game.character[seat]]
-    person = game.personality[seat]
+    person, status, play, keep = game.personality[seat], game.status[seat], game.play[seat], game.keep[seat]
+    haunt = game.haunt[seat]
     entry: dict[str, Any] = {
         "seat": seat,
-        "status": STATUS_NAMES[game.status[seat]],  # W-H2
+        "status": STATUS_NAMES[status],  # W-H2
         "leader": seat == game.leader,
         "character": char.code,  # W-H1
-        "name": char.name if game.status[seat] != GHOST_STATUS else f"{char.name}'s Ghost",
-        "meat": game.meat(seat) if game.status[seat] == SURVIVOR else None,
+        "name": char.name if status != GHOST_STATUS else f"{char.name}'s Ghost",
+        "meat": game.meat(seat) if status == SURVIVOR else None,
         "personality": cards.personalities[person].code if person >= 0 else None,
         "paranoid_used": game.paranoid_used[seat],
-        "haunt": CARD_CODES[game.haunt[seat]] if game.haunt[seat] >= 0 else None,  # W-H3
+        "haunt": CARD_CODES[haunt] if haunt >= 0 else None,  # W-H3
         "quests": [QUEST_CODES[q] for q in game.held[seat]],
         "cards_in_hand": len(game.hands[seat]),
-        "has_play": game.play[seat] >= 0,  # W-H11
-        "has_keep": game.keep[seat] >= 0,
-        "keep_face_up": CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 and game.keep_up[seat] else None,
+        "has_play": play >= 0,  # W-H11
+        "has_keep": keep >= 0,
+        "keep_face_up": CARD_CODES[keep] if keep >= 0 and game.keep_up[seat] else None,
         "shielded": game.shielded[seat],
     }
-    if mine or ended:  # W-H9, W-H11, W-H26
-        entry["play"] = CARD_CODES[game.play[seat]] if game.play[seat] >= 0 else None
-        entry["keep"] = CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 else None
+    if viewer == seat or ended:  # W-H9, W-H11, W-H26
+        entry["play"] = CARD_CODES[play] if play >= 0 else None
+        entry["keep"] = CARD_CODES[keep] if keep >= 0 else None
     return entry
 
 
