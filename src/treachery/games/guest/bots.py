@@ -47,28 +47,34 @@ class _Table:
         self.me: int = view["seat"]
         players = view["players"]
         self.players = players
-        self.living = [p["seat"] for p in players if p["alive"]]
-        self.infection = {p["seat"]: p["infection"] or 0 for p in players}
-        self.guest = view["character"] == "Guest"
-        self.mad = bool(view.get("mad"))
-        start = view["start"]
-        revealed = [p["revealed"] for p in players if p["revealed"]]
-        if self.mad:  # G-W9: the own side must fall first
-            own = "Guest" if self.guest else "Human"
-            others_left = (start["guests"] if self.guest else start["humans"]) - revealed.count(own) - 1
-            self.acts_guest = not self.guest if others_left > 0 else self.guest
-        else:
-            self.acts_guest = self.guest
-        suspicion = {s: 0.0 for s in self.living}
+        # One pass over the seats: who lives, infections, revealed characters, and suspicion from announcements.
+        self.living: list[int] = []
+        self.infection: dict[int, int] = {}
+        revealed: list[str] = []
+        suspicion: dict[int, float] = {}
         for p in players:
             seat = p["seat"]
-            if seat in suspicion:
+            self.infection[seat] = p["infection"] or 0
+            if p["revealed"]:
+                revealed.append(p["revealed"])
+            if p["alive"]:
+                self.living.append(seat)
+                suspicion[seat] = 0.0
                 if p["announced"] == "Guest":
                     suspicion[seat] += 6
                 elif p["announced"] == "Human":
                     suspicion[seat] -= 6
                 if p["infection"] == 2:
                     suspicion[seat] += 0.5
+        self.guest = view["character"] == "Guest"
+        self.mad = bool(view.get("mad"))
+        start = view["start"]
+        if self.mad:  # G-W9: the own side must fall first
+            own = "Guest" if self.guest else "Human"
+            others_left = (start["guests"] if self.guest else start["humans"]) - revealed.count(own) - 1
+            self.acts_guest = not self.guest if others_left > 0 else self.guest
+        else:
+            self.acts_guest = self.guest
         for look in view.get("looked_at", []):
             if look["seat"] in suspicion:
                 suspicion[look["seat"]] += 2 if look["character"] == "Guest" else -2
