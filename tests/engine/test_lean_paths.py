@@ -158,3 +158,23 @@ def test_a_view_of_a_bots_keys_holds_those_keys_as_the_whole_view_has_them(name:
             decision = game.pending()[0]
             game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
             step += 1
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_bots_keys_for_a_decision_kind_are_among_its_view_keys(name: str) -> None:
+    heuristic = heuristic_bot_class(name)
+    by_kind = getattr(heuristic, "view_keys_by_kind", None)
+    if not by_kind:
+        pytest.skip(f"{name}'s heuristic bot reads the same keys for every decision")
+    keys = getattr(heuristic, "view_keys", None)
+    assert keys is not None
+    for kind, narrower in by_kind.items():
+        assert narrower <= keys, kind  # so the game builds them alone, as it builds view_keys
+    game, rng = _random_game(name, 0), random.Random(0)
+    while not game.over:
+        for seat in range(game.players):
+            whole = game.view(seat, False)
+            for narrower in by_kind.values():
+                assert game.view(seat, False, narrower) == {k: v for k, v in whole.items() if k in narrower}
+        decision = game.pending()[0]
+        game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])

@@ -20,7 +20,8 @@ class Bot(Protocol):
     there depends on the decision alone): it is given an empty view for them.
 
     A bot may list in ``view_keys`` the only top-level keys of the view it reads: a game that can build just those
-    (``Game.view``'s ``keys``) gives it a view of those alone (and no core).
+    (``Game.view``'s ``keys``) gives it a view of those alone (and no core). It may narrow them further for some
+    decision kinds in ``view_keys_by_kind`` (kind -> keys, each a subset of ``view_keys``).
 
     A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
     ``reads_core = False``: its views are then built without it.
@@ -43,6 +44,11 @@ def reads_core(bot: object) -> bool:
     return bool(getattr(bot, "reads_core", True))
 
 
+def keys_by_kind(bot: object) -> dict[str, frozenset[str]]:
+    """A bot's (or bot class's) ``view_keys_by_kind``: empty when it declares none."""
+    return getattr(bot, "view_keys_by_kind", None) or {}
+
+
 def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> dict[str, Any]:
     """``seat``'s view as a bot declared it reads it (the plain ``view(seat)`` when it declared nothing)."""
     if keys is not None:
@@ -59,7 +65,8 @@ def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = 
             or decision.kind in getattr(bot, "viewless_kinds", ())):
         view = _NO_VIEW
     else:
-        view = bot_view(game, seat, reads_core(bot), getattr(bot, "view_keys", None))
+        keys = keys_by_kind(bot).get(decision.kind, getattr(bot, "view_keys", None))
+        view = bot_view(game, seat, reads_core(bot), keys)
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
@@ -80,11 +87,12 @@ def asker(bot: Bot, wants_view: bool = True) -> Asker:
     viewless = getattr(bot, "viewless_kinds", ())
     core = reads_core(bot)
     keys = getattr(bot, "view_keys", None)
+    by_kind = keys_by_kind(bot)
     choose = bot.choose
 
     def answer(game: Game, seat: int, decision: Decision) -> Option:
         if (single_alone and len(decision.ids) == 1) or decision.kind in viewless:
             return choose(_NO_VIEW, decision)
-        return choose(bot_view(game, seat, core, keys), decision)
+        return choose(bot_view(game, seat, core, by_kind.get(decision.kind, keys)), decision)
 
     return answer

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import bot_view, reads_core
+from ..bots.base import bot_view, keys_by_kind, reads_core
 from ..engine import Decision, Game
 from .ismcts import MAX_ROLLOUT_DECISIONS, Samples
 
@@ -41,7 +41,7 @@ def rollout_with(bot_class: BotClass, game: Game, seed: int) -> int:
     seat (so every option tried in one world meets the same bots); returns the decisions taken."""
     bots: dict[int, Any] = {}
     steps = 0
-    core, keys = reads_core(bot_class), getattr(bot_class, "view_keys", None)
+    core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
     while not game.over:
         pending = game.pending()
         decision = pending[0]
@@ -52,7 +52,7 @@ def rollout_with(bot_class: BotClass, game: Game, seed: int) -> int:
             bot = bots.get(who)
             if bot is None:
                 bot = bots[who] = bot_class((seed ^ (who * 0x9E3779B1)) & 0xFFFFFFFF)
-            game.act_fast(who, bot.choose(bot_view(game, who, core, keys), decision)["id"])
+            game.act_fast(who, bot.choose(bot_view(game, who, core, by_kind.get(decision.kind, keys)), decision)["id"])
         steps += 1
         if steps >= MAX_ROLLOUT_DECISIONS:
             break
@@ -74,7 +74,8 @@ def _settle_others(game: Game, seat: int, bot_class: BotClass, seed: int) -> Non
         if other is None:
             return
         option = other.ids[0] if len(other.ids) == 1 else bot_class(rng.getrandbits(32)).choose(
-            bot_view(game, other.seat, reads_core(bot_class), getattr(bot_class, "view_keys", None)), other)["id"]
+            bot_view(game, other.seat, reads_core(bot_class),
+                     keys_by_kind(bot_class).get(other.kind, getattr(bot_class, "view_keys", None))), other)["id"]
         game.act_fast(other.seat, option)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import bot_view, reads_core
+from ..bots.base import bot_view, keys_by_kind, reads_core
 from ..engine import Decision, Game
 
 Samples = Callable[[int], Game]
@@ -220,12 +220,13 @@ def bot_policy(bot_class: Callable[[int], Any]) -> Policy:
     """A fresh bot of ``bot_class`` (seeded from the search's generator) answers from its own seat's view of the
     sample: the other seats' moves as a game's heuristic bot would play them."""
 
-    core, keys = reads_core(bot_class), getattr(bot_class, "view_keys", None)
+    core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
 
     def pick(game: Game, decision: Decision, rng: random.Random) -> int:
         if len(decision.ids) == 1:
             return decision.ids[0]
-        return int(bot_class(rng.getrandbits(32)).choose(bot_view(game, decision.seat, core, keys), decision)["id"])
+        return int(bot_class(rng.getrandbits(32)).choose(
+            bot_view(game, decision.seat, core, by_kind.get(decision.kind, keys)), decision)["id"])
 
     return pick
 
@@ -234,7 +235,7 @@ def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
     """A rollout in which a fresh bot of ``bot_class`` plays each seat from that seat's view of the sample (for
     a game's heuristic bot: slower than random play, and a better guess at how the others play)."""
 
-    core, keys = reads_core(bot_class), getattr(bot_class, "view_keys", None)
+    core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
 
     def play(game: Game, rng: random.Random) -> tuple[frozenset[int], int]:
         bots: dict[int, Any] = {}
@@ -249,7 +250,8 @@ def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
                 bot = bots.get(who)
                 if bot is None:
                     bot = bots[who] = bot_class(rng.getrandbits(32))
-                game.act_fast(who, bot.choose(bot_view(game, who, core, keys), decision)["id"])
+                view = bot_view(game, who, core, by_kind.get(decision.kind, keys))
+                game.act_fast(who, bot.choose(view, decision)["id"])
             steps += 1
             if steps >= MAX_ROLLOUT_DECISIONS:
                 return frozenset(), steps

@@ -23,6 +23,20 @@ BURDENS = {"QU03", "QU04", "QU06", "QU09", "QU14"}
 GHOST_VALUE = {"GI01": ("food", 2.0), "GI02": ("sanity", 2.0), "GI03": ("build", 2.0), "GI09": ("sanity", 1.0),
                "GH01": ("food", 2.5), "GH02": ("sanity", 2.5), "GH03": ("build", 2.0)}
 
+# Option text -> the codes it plays and keeps, upper case ("" for none): the selection's texts are parsed once per
+# process, not once per option of every selection (a hand of five is 25 options).
+_PLAY_AND_KEEP: dict[str, tuple[str, str]] = {}
+
+
+def play_and_keep(text: str) -> tuple[str, str]:
+    found = _PLAY_AND_KEEP.get(text)
+    if found is None:
+        words = text.split()
+        play = words[1] if words[0] == "play" else ""
+        keep = words[3] if len(words) == 4 else (words[1] if words[0] == "keep" else "")
+        found = _PLAY_AND_KEEP[text] = (play.upper(), keep.upper())
+    return found
+
 
 class _Table:
     """What the bot reads from one view."""
@@ -72,7 +86,8 @@ class _Table:
         return value
 
     def harm(self, code: str) -> float:
-        kind = GHOST_VALUE.get(code.upper())
+        """How much playing the card ``code`` (upper case) as a Ghost hurts the Survivors."""
+        kind = GHOST_VALUE.get(code)
         if kind is None:
             return 1.0
         track, weight = kind
@@ -85,6 +100,9 @@ class EatBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Everything it reads of a view: the game builds just these.
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -105,12 +123,10 @@ class EatBot:
         ghost = t.players[t.me]["status"] == "ghost"
 
         def score(option: Option) -> float:
-            words = option["text"].split()
-            play = words[1] if words[0] == "play" else ""
-            keep = words[3] if len(words) == 4 else (words[1] if words[0] == "keep" else "")
+            play, keep = play_and_keep(option["text"])
             if ghost:
                 return t.harm(play) * 2 + (t.harm(keep) if keep else 0) * 0.3
-            return t.play_value(play.upper()) + (t.keep_value(keep.upper()) if keep else 0)
+            return t.play_value(play) + (t.keep_value(keep) if keep else 0)
 
         return self._best(options, score)
 

@@ -1526,6 +1526,11 @@ class Eat(Game):
 
         return build_view(self, seat)
 
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        from .view import build_keyed_view
+
+        return build_keyed_view(self, seat, keys)
+
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         from .core import build_core
 

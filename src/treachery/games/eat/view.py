@@ -38,30 +38,31 @@ def card_table(cards: CardSet) -> dict[str, Any]:
 
 
 def _player(game: Eat, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    # (each of the seat's fields read once: this runs for every seat of every view)
     cards = game.cards
-    mine = viewer == seat
     char = cards.characters[game.character[seat]]
-    person = game.personality[seat]
+    person, status, play, keep = game.personality[seat], game.status[seat], game.play[seat], game.keep[seat]
+    haunt = game.haunt[seat]
     entry: dict[str, Any] = {
         "seat": seat,
-        "status": STATUS_NAMES[game.status[seat]],  # W-H2
+        "status": STATUS_NAMES[status],  # W-H2
         "leader": seat == game.leader,
         "character": char.code,  # W-H1
-        "name": char.name if game.status[seat] != GHOST_STATUS else f"{char.name}'s Ghost",
-        "meat": game.meat(seat) if game.status[seat] == SURVIVOR else None,
+        "name": char.name if status != GHOST_STATUS else f"{char.name}'s Ghost",
+        "meat": game.meat(seat) if status == SURVIVOR else None,
         "personality": cards.personalities[person].code if person >= 0 else None,
         "paranoid_used": game.paranoid_used[seat],
-        "haunt": CARD_CODES[game.haunt[seat]] if game.haunt[seat] >= 0 else None,  # W-H3
+        "haunt": CARD_CODES[haunt] if haunt >= 0 else None,  # W-H3
         "quests": [QUEST_CODES[q] for q in game.held[seat]],
         "cards_in_hand": len(game.hands[seat]),
-        "has_play": game.play[seat] >= 0,  # W-H11
-        "has_keep": game.keep[seat] >= 0,
-        "keep_face_up": CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 and game.keep_up[seat] else None,
+        "has_play": play >= 0,  # W-H11
+        "has_keep": keep >= 0,
+        "keep_face_up": CARD_CODES[keep] if keep >= 0 and game.keep_up[seat] else None,
         "shielded": game.shielded[seat],
     }
-    if mine or ended:  # W-H9, W-H11, W-H26
-        entry["play"] = CARD_CODES[game.play[seat]] if game.play[seat] >= 0 else None
-        entry["keep"] = CARD_CODES[game.keep[seat]] if game.keep[seat] >= 0 else None
+    if viewer == seat or ended:  # W-H9, W-H11, W-H26
+        entry["play"] = CARD_CODES[play] if play >= 0 else None
+        entry["keep"] = CARD_CODES[keep] if keep >= 0 else None
     return entry
 
 
@@ -106,4 +107,29 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
         view["hands"] = {s: [CARD_CODES[c] for c in game.hands[s]] for s in range(game.players)}
         view["quest_deck"] = [QUEST_CODES[q] for q in game.quest_deck[::-1]]
         view["box_at_setup_cards"] = [QUEST_CODES[q] for q in game.box_hidden]
+    return view
+
+
+# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
+LEAN_KEYS = frozenset(("seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
+
+
+def build_keyed_view(game: Eat, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
+    LEAN_KEYS: no piles, quests, votes or waiting list built for a reader that never reads them."""
+    if not keys <= LEAN_KEYS:
+        return None
+    ended = game.over
+    view: dict[str, Any] = {
+        "seat": viewer,
+        "leader": game.leader,
+        "food": game.food,
+        "sanity": game.sanity,
+        "build": game.build,
+        "raft_target": game.target,
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "cards": card_table(game.cards),
+    }
+    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
+        view = {key: value for key, value in view.items() if key in keys}
     return view

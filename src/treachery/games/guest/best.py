@@ -27,6 +27,7 @@ TRANSPLANT_VALUE = 0.3  # as a Human's Transplant: worth playing when nothing be
 
 class GuestBeliefBot(GuestBot):
     reads_log = True
+    view_keys = None  # its beliefs read the whole view
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

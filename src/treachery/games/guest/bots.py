@@ -25,6 +25,19 @@ from ...engine import Decision, Option
 DISCARD_ORDER = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
                  "immunity", "bribe", "suspicion", "amputate", "blaster", "vote")
 
+# Option text -> its words and the seat it names first (-1: none): play options are scored for every decision with
+# a window open, so each text is split once per process instead.
+_OPTION_WORDS: dict[str, tuple[tuple[str, ...], int]] = {}
+
+
+def option_words(text: str) -> tuple[tuple[str, ...], int]:
+    found = _OPTION_WORDS.get(text)
+    if found is None:
+        words = tuple(text.split())
+        seat = int(words[2][1:]) - 1 if len(words) > 2 and words[2].startswith("P") else -1
+        found = _OPTION_WORDS[text] = (words, seat)
+    return found
+
 
 class _Table:
     """What the bot reads from one view, in the game's own words."""
@@ -34,28 +47,34 @@ class _Table:
         self.me: int = view["seat"]
         players = view["players"]
         self.players = players
-        self.living = [p["seat"] for p in players if p["alive"]]
-        self.infection = {p["seat"]: p["infection"] or 0 for p in players}
-        self.guest = view["character"] == "Guest"
-        self.mad = bool(view.get("mad"))
-        start = view["start"]
-        revealed = [p["revealed"] for p in players if p["revealed"]]
-        if self.mad:  # G-W9: the own side must fall first
-            own = "Guest" if self.guest else "Human"
-            others_left = (start["guests"] if self.guest else start["humans"]) - revealed.count(own) - 1
-            self.acts_guest = not self.guest if others_left > 0 else self.guest
-        else:
-            self.acts_guest = self.guest
-        suspicion = {s: 0.0 for s in self.living}
+        # One pass over the seats: who lives, infections, revealed characters, and suspicion from announcements.
+        self.living: list[int] = []
+        self.infection: dict[int, int] = {}
+        revealed: list[str] = []
+        suspicion: dict[int, float] = {}
         for p in players:
             seat = p["seat"]
-            if seat in suspicion:
+            self.infection[seat] = p["infection"] or 0
+            if p["revealed"]:
+                revealed.append(p["revealed"])
+            if p["alive"]:
+                self.living.append(seat)
+                suspicion[seat] = 0.0
                 if p["announced"] == "Guest":
                     suspicion[seat] += 6
                 elif p["announced"] == "Human":
                     suspicion[seat] -= 6
                 if p["infection"] == 2:
                     suspicion[seat] += 0.5
+        self.guest = view["character"] == "Guest"
+        self.mad = bool(view.get("mad"))
+        start = view["start"]
+        if self.mad:  # G-W9: the own side must fall first
+            own = "Guest" if self.guest else "Human"
+            others_left = (start["guests"] if self.guest else start["humans"]) - revealed.count(own) - 1
+            self.acts_guest = not self.guest if others_left > 0 else self.guest
+        else:
+            self.acts_guest = self.guest
         for look in view.get("looked_at", []):
             if look["seat"] in suspicion:
                 suspicion[look["seat"]] += 2 if look["character"] == "Guest" else -2
@@ -110,6 +129,11 @@ class GuestBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # The discard at setup is chosen by the cards alone: no view is built for it.
+    viewless_kinds: ClassVar[frozenset[str]] = frozenset(("setup_discard",))
+    # Everything it reads of a view: the game builds just these (a subclass that reads more sets its own, or None).
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -118,10 +142,10 @@ class GuestBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        t = self._table(view)
         kind = decision.kind
-        if kind == "setup_discard":
+        if kind == "setup_discard":  # by the card alone
             return min(options, key=lambda o: DISCARD_ORDER.index(o["text"][8:].replace(" ", "_")))
+        t = self._table(view)
         if kind == "ballot":
             return self._best(options, lambda o: -99.0 if o["text"] == "vote none"
                               else t.target_value(int(o["text"][6:]) - 1) + 0.4 * t.totals.get(
@@ -150,12 +174,11 @@ class GuestBot:
         return best
 
     def _play_value(self, t: _Table, option: Option) -> float:
-        words = option["text"].split()
+        words, seat = option_words(option["text"])
         if words[0] != "play":
             return 0.0
         card = words[1]
         me, guestish = t.me, t.acts_guest
-        seat = int(words[2][1:]) - 1 if len(words) > 2 and words[2].startswith("P") else -1
         if card == "blaster":
             if t.infection.get(seat):
                 return -1.0 if guestish and seat != me else 3.0 + (seat == me)

@@ -45,9 +45,7 @@ def _stack_entry(game: Guest, index: int, entry: list[int]) -> dict[str, Any]:
     return shown
 
 
-def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
-    ended = game.over  # G-W13: the end reveals everything
-    names = game.names
+def _players(game: Guest, viewer: int | None, ended: bool) -> list[dict[str, Any]]:
     players = []
     # (the per-seat lists read once: this loop runs for every seat of every view)
     alive_at, hands, infection, announced, character = (game.alive, game.hands, game.infection, game.announced,
@@ -71,6 +69,45 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         if ended:
             entry["side"] = game.current_side(seat)
         players.append(entry)
+    return players
+
+
+def _past_votes(game: Guest) -> list[dict[str, Any]]:
+    return [{"voting_phase": vp, "ballots": list(ballots), "counted": list(counted), "totals": list(totals),
+             "ejected": ejected, "revealed": CHAR_NAMES[revealed] if revealed >= 0 else None}
+            for vp, ballots, counted, totals, ejected, revealed in game.history]
+
+
+def _vote(game: Guest) -> dict[str, Any] | None:
+    if not game.voters:
+        return None
+    return {  # G-H16: a Voting Phase is on
+        "round": game.vote_round,
+        "restarted": game.restarts > 0,
+        "ballots": list(game.ballots),  # -2 not cast yet, -1 empty
+        "counted": list(game.counts_for),
+        "suspicions": list(game.suspicions),
+        "immunity": game.immunity,
+        "totals": list(game.totals),
+        "candidates": list(game.candidates),
+    }
+
+
+def _looked_at(game: Guest, viewer: int) -> list[dict[str, Any]]:
+    looks = game.looks[viewer]
+    return [{"seat": looks[i], "character": CHAR_NAMES[looks[i + 1]], "turn": looks[i + 2]}
+            for i in range(0, len(looks), 3)]  # G-H5
+
+
+def _start(game: Guest) -> dict[str, int]:
+    return {"guests": game.guests_at_start, "humans": game.players - game.guests_at_start,
+            "votes": game.votes_at_start}  # G-H4, G-W10
+
+
+def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
+    ended = game.over  # G-W13: the end reveals everything
+    names = game.names
+    players = _players(game, viewer, ended)
     discard = game.discard
     face_up = [names[k] for k in discard if k < DOWN]
     pending = game._pending
@@ -83,8 +120,7 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         "active": game.active,
         "commander": game.commander,
         "voting_phase": game.vp,
-        "start": {"guests": game.guests_at_start, "humans": game.players - game.guests_at_start,
-                  "votes": game.votes_at_start},  # G-H4, G-W10
+        "start": _start(game),
         "players": players,
         "deck_size": len(game.deck),  # G-C15, G-H17
         "discard_size": len(discard),
@@ -92,37 +128,47 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
         "discard_face_down": len(discard) - len(face_up),  # the rest: face-down cards (kind + DOWN)
         "stack": [_stack_entry(game, i, e) for i, e in enumerate(game.stack)],  # G-H14
         "waiting_for": sorted({d.seat for d in pending}),  # a simultaneous group is listed whole
-        "vote": None,
-        "past_votes": [{"voting_phase": vp, "ballots": list(ballots), "counted": list(counted),
-                        "totals": list(totals), "ejected": ejected,
-                        "revealed": CHAR_NAMES[revealed] if revealed >= 0 else None}
-                       for vp, ballots, counted, totals, ejected, revealed in game.history],
+        "vote": _vote(game),
+        "past_votes": _past_votes(game),
         "cards": list(_card_table(game.cards)),
         "timers": TIMERS,
     }
-    if game.voters:  # a Voting Phase is on
-        view["vote"] = {  # G-H16
-            "round": game.vote_round,
-            "restarted": game.restarts > 0,
-            "ballots": list(game.ballots),  # -2 not cast yet, -1 empty
-            "counted": list(game.counts_for),
-            "suspicions": list(game.suspicions),
-            "immunity": game.immunity,
-            "totals": list(game.totals),
-            "candidates": list(game.candidates),
-        }
     if viewer is not None:
         view["hand"] = [names[k] for k in game.hands[viewer]]  # G-H10
         view["hand_cards"] = [EFFECTS[k] for k in game.hands[viewer]]
         view["character"] = CHAR_NAMES[game.character[viewer]]
         view["mad"] = MADNESS in game.hands[viewer]
-        looks = game.looks[viewer]
-        view["looked_at"] = [{"seat": looks[i], "character": CHAR_NAMES[looks[i + 1]], "turn": looks[i + 2]}
-                             for i in range(0, len(looks), 3)]  # G-H5
+        view["looked_at"] = _looked_at(game, viewer)
         if game.setup_discard[viewer] >= 0:
             view["setup_discard"] = names[game.setup_discard[viewer]]  # G-H13
     if ended:
         view["result"] = game.result()
         view["deck"] = [names[k] for k in game.deck[::-1]]
         view["hands"] = {s: [names[k] for k in game.hands[s]] for s in range(game.players)}
+    return view
+
+
+# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
+LEAN_KEYS = frozenset(("seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
+
+
+def build_keyed_view(game: Guest, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
+    LEAN_KEYS: no discard, deck, card descriptions or waiting list built for a reader that never reads them."""
+    if not keys <= LEAN_KEYS:
+        return None
+    view: dict[str, Any] = {
+        "seat": viewer,
+        "start": _start(game),
+        "players": _players(game, viewer, game.over),
+        "stack": [_stack_entry(game, i, e) for i, e in enumerate(game.stack)],
+        "vote": _vote(game),
+        "past_votes": _past_votes(game),
+    }
+    if viewer is not None:
+        view["character"] = CHAR_NAMES[game.character[viewer]]
+        view["mad"] = MADNESS in game.hands[viewer]
+        view["looked_at"] = _looked_at(game, viewer)
+    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
+        view = {key: value for key, value in view.items() if key in keys}
     return view

@@ -55,15 +55,23 @@ class _Table:
         destroyed = {self.codes[n] for n in view["destroyed"]}
         self.in_play = [code for code in self.codes.values() if code not in destroyed]
         self.hunted = {self.codes[n] for n in view["previously_hunted"]}
-        row = view["hunting_row"]
-        self.face_down = [s["slot"] for s in row if not s["face_up"]]
-        self.known = {s["slot"]: self.codes[s["location"]] for s in row if not s["face_up"] and "location" in s}
-        scanned = {self.codes[s["location"]] for s in row if s["face_up"] and "location" in s}
-        self.candidates = {self.codes[n] for n in view["hunting_row_locations"]} - scanned
+        # One pass over the Hunting Row: its face-down slots, those this seat has looked at, the scanned Locations.
+        codes = self.codes
+        self.face_down: list[int] = []
+        self.known: dict[int, str] = {}
+        scanned: set[str] = set()
+        for slot in view["hunting_row"]:
+            if slot["face_up"]:
+                if "location" in slot:
+                    scanned.add(codes[slot["location"]])
+            else:
+                self.face_down.append(slot["slot"])
+                if "location" in slot:
+                    self.known[slot["slot"]] = codes[slot["location"]]
+        self.candidates = {codes[n] for n in view["hunting_row_locations"]} - scanned
         self.unknown_slots = [s for s in self.face_down if s not in self.known]
         self.unknown_locs = self.candidates - set(self.known.values())
         # One pass over the seats for what the actions, ongoing cards and Positions on the table say.
-        codes = self.codes
         actions: dict[int, dict[str, Any]] = {}
         played: set[str] = set()
         self.rigged: set[int] = set()
@@ -216,6 +224,11 @@ class KillerBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    # Everything it reads of a view: the game builds just these (no step, deck size or waiting list; the card
+    # descriptions shared, not copied per view).
+    view_keys: ClassVar[frozenset[str] | None] = frozenset((
+        "seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations", "previously_hunted",
+        "destroyed", "removed_cards", "cards", "hand"))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

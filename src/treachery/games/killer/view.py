@@ -37,13 +37,15 @@ def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
 
 
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
+    # (each of the seat's fields read once, card codes from the table: this runs for every seat of every view)
     mine = viewer == seat
+    alive, frozen, face_down = game.alive[seat], game.frozen[seat], game.face_down[seat]
     entry: dict[str, Any] = {
         "seat": seat,
         "name": game.cards.status_names[game.status[seat]],  # K-S4, K-D27
-        "alive": game.alive[seat],  # K-H16
-        "frozen": game.frozen[seat],  # K-H17
-        "on_board": game.alive[seat] and not game.frozen[seat],
+        "alive": alive,  # K-H16
+        "frozen": frozen,  # K-H17
+        "on_board": alive and not frozen,
         "last_on_board_deadline": game.deadline[seat] or None,  # K-H17
         "first_crew_member": seat == game.first,
         "cards_in_hand": len(game.hands[seat]),  # K-H26
@@ -54,18 +56,18 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
     }
     card = game.position[seat]
     if card >= 0:
-        if game.face_down[seat] and not mine and not ended:  # K-H6
+        if face_down and not mine and not ended:  # K-H6
             entry["position"] = {"face_down": True}
         else:
-            entry["position"] = {"card": card_code(card), "face_down": game.face_down[seat],
+            entry["position"] = {"card": CARD_CODES[card], "face_down": face_down,
                                  "location": LOCATIONS[game.location[seat]],
                                  "priority": game.cards.cards[card].priority}
     act = game.action[seat]
     if act >= 0:  # K-H5: Actions are played face up, with their public choices
-        action: dict[str, Any] = {"card": card_code(act), "name": game.cards.cards[act].name,
+        action: dict[str, Any] = {"card": CARD_CODES[act], "name": game.cards.cards[act].name,
                                   "cancelled": game.darted[seat]}
         chosen = game.choice[seat]
-        if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not game.face_down[seat]):  # K-H6
+        if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not face_down):  # K-H6
             action["target"] = chosen
         elif chosen >= 0 and act in _LOCATION_CHOICES:
             action["location"] = LOCATIONS[chosen]
@@ -73,17 +75,17 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
     held = game.ongoing[seat]
     if held >= 0:  # K-H20
         named = LOCATIONS[game.barricade] if held == _BARRICADE and game.barricade >= 0 else None
-        entry["ongoing"] = {"card": card_code(held), "since_round": game.ongoing_since[seat], "location": named}
-    if game.guess[seat] >= 0 and game.frozen[seat] and (mine or game.guess_public or ended):  # K-H18
-        entry["guess"] = LOCATIONS[game.guess[seat]]
-    if game.discard[seat] >= 0:
-        entry["discarded"] = card_code(game.discard[seat]) if mine or ended else "face down"  # K-H19
+        entry["ongoing"] = {"card": CARD_CODES[held], "since_round": game.ongoing_since[seat], "location": named}
+    guess = game.guess[seat]
+    if guess >= 0 and frozen and (mine or game.guess_public or ended):  # K-H18
+        entry["guess"] = LOCATIONS[guess]
+    discarded = game.discard[seat]
+    if discarded >= 0:
+        entry["discarded"] = CARD_CODES[discarded] if mine or ended else "face down"  # K-H19
     return entry
 
 
-def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
-    ended = game.over  # K-W12: the end reveals everything
-    asking = game._pending[0].kind if game._pending else ""
+def _hunting_row(game: Killer, viewer: int | None, ended: bool) -> list[dict[str, Any]]:
     row = []
     looked = dict(game.looks[viewer]) if viewer is not None else {}
     for slot, loc in enumerate(game.hunting_row):
@@ -95,6 +97,12 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
             entry["location"] = LOCATIONS[looked[slot]]
             entry["looked_at"] = True
         row.append(entry)
+    return row
+
+
+def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
+    ended = game.over  # K-W12: the end reveals everything
+    asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "killer",
         "seat": viewer,
@@ -104,7 +112,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "short_round": game.short,
         "first_crew_member": game.first,
         "players": [_player(game, s, viewer, ended) for s in range(game.players)],
-        "hunting_row": row,
+        "hunting_row": _hunting_row(game, viewer, ended),
         "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),  # K-H10
         "alien_location": LOCATIONS[game.alien] if game.alien >= 0 else None,  # K-H13
         "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],  # K-H15
@@ -122,4 +130,35 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         view["result"] = game.result()
         view["deck"] = [card_code(c) for c in reversed(game.deck)]
         view["hands"] = {s: [card_code(c) for c in game.hands[s]] for s in range(game.players)}
+    return view
+
+
+# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
+LEAN_KEYS = frozenset(("seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations",
+                       "previously_hunted", "destroyed", "removed_cards", "cards", "hand"))
+
+
+def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
+    LEAN_KEYS. Its ``cards`` are the card set's own descriptions, shared, not copied (24 dicts a view): a keyed
+    view is for a reader that reads it and never changes it (a bot's ``view_keys``)."""
+    if not keys <= LEAN_KEYS:
+        return None
+    ended = game.over
+    view: dict[str, Any] = {
+        "seat": viewer,
+        "round": game.round,
+        "first_crew_member": game.first,
+        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "hunting_row": _hunting_row(game, viewer, ended),
+        "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),
+        "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],
+        "destroyed": [LOCATIONS[loc] for loc in range(8) if game.destroyed[loc]],
+        "removed_cards": sorted([CARD_CODES[c] for c in game.out]),
+        "cards": list(_card_table(game.cards)),
+    }
+    if viewer is not None:
+        view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]
+    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
+        view = {key: value for key, value in view.items() if key in keys}
     return view

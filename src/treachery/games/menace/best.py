@@ -29,6 +29,7 @@ _SOCIAL = frozenset(("discussion", "vote", "brawl", "last_act", "exile_act"))
 class MenaceBeliefBot(MenaceBot):
     reads_log = True
     view_keys = None  # its beliefs read the whole view
+    view_keys_by_kind = None
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

@@ -37,6 +37,9 @@ class MenaceBot:
     # Everything it reads of a view (a subclass that reads more sets its own, or None for the whole view).
     view_keys: ClassVar[frozenset[str] | None] = frozenset(("seat", "round", "oxygen", "energy", "players", "revealed",
                                                   "coward_side", "hand", "my_agenda"))
+    # What its turns read (about half its views): no seats, no revealed cards.
+    view_keys_by_kind: ClassVar[dict[str, frozenset[str]] | None] = dict.fromkeys(
+        ("turn", "delegated", "rush"), frozenset(("round", "oxygen", "energy", "hand", "my_agenda", "coward_side")))
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
