@@ -50,6 +50,9 @@ class Game:
     # that mark one occurrence in the public log (each occurrence logs exactly one public event carrying one of
     # them, and no other event carries any).
     key_events: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # The top-level view keys ``_lean_view`` builds, each as ``_view`` has it, without the rest of the view: a
+    # reader that reads only some of these (a bot's ``view_keys``) gets them alone. Empty: whole views only.
+    lean_view_keys: ClassVar[frozenset[str]] = frozenset()
 
     # Per-game instance state shared by every game.
     players: int
@@ -381,8 +384,18 @@ class Game:
 
     def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
         """For a checked ``seat``: the game's own view reduced to ``keys`` (those it holds), each value as the whole
-        view has it, built without the rest; None (the default): the game builds whole views only."""
-        return None
+        view has it, built without the rest; None: a whole view is built instead. By default: ``_lean_view``
+        reduced to ``keys`` when they are among ``lean_view_keys``."""
+        lean = self.lean_view_keys
+        if not lean or not keys <= lean:
+            return None
+        view = self._lean_view(seat)
+        # (all of them is what a heuristic bot asks for: nothing to take out)
+        return view if keys == lean else {key: value for key, value in view.items() if key in keys}
+
+    def _lean_view(self, seat: int | None) -> dict[str, Any]:
+        """Every key of ``lean_view_keys`` that the whole view of ``seat`` has, built as ``_view`` builds it."""
+        raise NotImplementedError
 
     def _round_and_out(self) -> tuple[int, int] | None:
         """What ``engine.core.final_facts`` reads from the public core (its round, and how many seats are not in),

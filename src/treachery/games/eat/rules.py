@@ -115,6 +115,10 @@ class Eat(Game):
     name = "eat"
     title = "Who Should We Eat?"
     response_kinds = ("dodge", "knife_response", "vote_window")
+    # what its heuristic bot reads, built alone by view.build_lean_view
+    lean_view_keys = frozenset((
+        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"
+    ))
     key_events = {"rounds with a trial": ("W-T35",), "trials": ("W-V5",), "knife fights": ("W-V21",),
                   "deaths": ("W-V50",), "Ghosts risen": ("W-T10",), "Ghost cards played": ("W-T24",)}
     min_players = 4
@@ -1526,10 +1530,10 @@ class Eat(Game):
 
         return build_view(self, seat)
 
-    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-        from .view import build_keyed_view
+    def _lean_view(self, seat: int | None) -> dict[str, Any]:
+        from .view import build_lean_view
 
-        return build_keyed_view(self, seat, keys)
+        return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         from .core import build_core

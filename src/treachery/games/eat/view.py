@@ -110,15 +110,9 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
-LEAN_KEYS = frozenset(("seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
-
-
-def build_keyed_view(game: Eat, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
-    LEAN_KEYS: no piles, quests, votes or waiting list built for a reader that never reads them."""
-    if not keys <= LEAN_KEYS:
-        return None
+def build_lean_view(game: Eat, viewer: int | None) -> dict[str, Any]:
+    """The keys of ``Eat.lean_view_keys``, each as build_view makes it: no piles, quests, votes or waiting list
+    built for a reader that never reads them."""
     ended = game.over
     view: dict[str, Any] = {
         "seat": viewer,
@@ -130,6 +124,4 @@ def build_keyed_view(game: Eat, viewer: int | None, keys: frozenset[str]) -> dic
         "players": [_player(game, s, viewer, ended) for s in range(game.players)],
         "cards": card_table(game.cards),
     }
-    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
-        view = {key: value for key, value in view.items() if key in keys}
     return view

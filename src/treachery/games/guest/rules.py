@@ -85,6 +85,10 @@ class Guest(Game):
     name = "guest"
     title = "The Guest"
     response_kinds = ("priority",)  # G-T20: every living seat is asked in every window
+    # what its heuristic bot reads, built alone by view.build_lean_view
+    lean_view_keys = frozenset((
+        "seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"
+    ))
     key_events = {"Infections placed": ("G-E6",), "Humans turned Guest": ("G-E9",), "voting phases": ("G-V1",),
                   "ejections": ("G-V11",)}
     min_players = 5
@@ -1023,10 +1027,10 @@ class Guest(Game):
 
         return build_view(self, seat)
 
-    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-        from .view import build_keyed_view
+    def _lean_view(self, seat: int | None) -> dict[str, Any]:
+        from .view import build_lean_view
 
-        return build_keyed_view(self, seat, keys)
+        return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         from .core import build_core

@@ -148,15 +148,9 @@ def build_view(game: Guest, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
-LEAN_KEYS = frozenset(("seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
-
-
-def build_keyed_view(game: Guest, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
-    LEAN_KEYS: no discard, deck, card descriptions or waiting list built for a reader that never reads them."""
-    if not keys <= LEAN_KEYS:
-        return None
+def build_lean_view(game: Guest, viewer: int | None) -> dict[str, Any]:
+    """The keys of ``Guest.lean_view_keys``, each as build_view makes it: no discard, deck, card descriptions or
+    waiting list built for a reader that never reads them."""
     view: dict[str, Any] = {
         "seat": viewer,
         "start": _start(game),
@@ -169,6 +163,4 @@ def build_keyed_view(game: Guest, viewer: int | None, keys: frozenset[str]) -> d
         view["character"] = CHAR_NAMES[game.character[viewer]]
         view["mad"] = MADNESS in game.hands[viewer]
         view["looked_at"] = _looked_at(game, viewer)
-    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
-        view = {key: value for key, value in view.items() if key in keys}
     return view

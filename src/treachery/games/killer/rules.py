@@ -78,6 +78,11 @@ class Killer(Game):
 
     name = "killer"
     title = "This Game Is Killer: Alien on Board"
+    # what its heuristic bot reads, built alone by view.build_lean_view
+    lean_view_keys = frozenset((
+        "seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations", "previously_hunted",
+        "destroyed", "removed_cards", "cards", "hand"
+    ))
     key_events = {"killed by the alien": ("K-V10",), "Locations destroyed": ("K-T31",), "Cold Storage used": ("K-T35",),
                   "LAST ON BOARD played": ("K-E11",)}
     min_players = 3
@@ -981,10 +986,10 @@ class Killer(Game):
 
         return build_view(self, seat)
 
-    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-        from .view import build_keyed_view
+    def _lean_view(self, seat: int | None) -> dict[str, Any]:
+        from .view import build_lean_view
 
-        return build_keyed_view(self, seat, keys)
+        return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         from .core import build_core

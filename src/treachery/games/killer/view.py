@@ -133,17 +133,10 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-# What build_keyed_view builds alone (what the heuristic bot reads); any other key asked for: the whole view.
-LEAN_KEYS = frozenset(("seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations",
-                       "previously_hunted", "destroyed", "removed_cards", "cards", "hand"))
-
-
-def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
-    """The view reduced to ``keys`` (each value as build_view makes it), or None when it holds a key not in
-    LEAN_KEYS. Its ``cards`` are the card set's own descriptions, shared, not copied (24 dicts a view): a keyed
-    view is for a reader that reads it and never changes it (a bot's ``view_keys``)."""
-    if not keys <= LEAN_KEYS:
-        return None
+def build_lean_view(game: Killer, viewer: int | None) -> dict[str, Any]:
+    """The keys of ``Killer.lean_view_keys``, each as build_view makes it. Its ``cards`` are the card set's own
+    descriptions, shared, not copied (24 dicts a view): a keyed view is for a reader that reads it and never
+    changes it (a bot's ``view_keys``)."""
     ended = game.over
     view: dict[str, Any] = {
         "seat": viewer,
@@ -159,6 +152,4 @@ def build_keyed_view(game: Killer, viewer: int | None, keys: frozenset[str]) -> 
     }
     if viewer is not None:
         view["hand"] = [CARD_CODES[c] for c in game.hands[viewer]]
-    if keys != LEAN_KEYS:  # (all of them is what the heuristic bot asks for: each is cheap to build)
-        view = {key: value for key, value in view.items() if key in keys}
     return view
