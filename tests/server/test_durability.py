@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import treachery
+from treachery.engine import Decision
 from treachery.server import Rooms, Settings, Subscriber
 from treachery.server import store as db
 from treachery.server.protocol import Act, CreateRoom
+from treachery.server.room import Room
 
 
 def _frames(sub: Subscriber) -> list[Any]:
@@ -38,6 +40,32 @@ async def _until(check: Any, seconds: float = 10) -> None:
     raise AssertionError("timed out")
 
 
+async def _started_with_an_actor(store: db.Store) -> tuple[Rooms, Room, Decision, Subscriber, dict[str, Any]]:
+    """A started 3-seat Killer room, the first pending decision, its seat's connection (its frames so far read) and
+    that seat's view before anything is answered."""
+    rooms = Rooms(store, Settings(dev=True))
+    room, host = await rooms.create(CreateRoom(game="killer", players=3, seed=11))
+    for i in range(3):
+        await room.join(f"p{i}", None)
+    await room.start(host)
+    assert room.game is not None
+    decision = room.game.pending()[0]
+    actor = Subscriber(decision.seat)
+    room.attach(actor)
+    before = room.game.view(decision.seat)
+    _frames(actor)
+    return rooms, room, decision, actor, before
+
+
+def _refused_and_still_open(frames: list[Any], decision: Decision, before: dict[str, Any]) -> None:
+    """The actor heard ``unavailable`` for its act, then a whole state as it was before, the decision still open."""
+    error, *rest = frames
+    assert (error["code"], error["cid"]) == ("unavailable", "c1")
+    (state,) = [f for f in rest if f["type"] == "state"]
+    assert state["view_reset"] and state["view"] == json.loads(json.dumps(before))
+    assert [d["id"] for d in state["decisions"]] == [decision.id]  # still open: answer it again
+
+
 def test_an_action_in_flight_is_heard_of_by_nobody_and_a_refused_one_is_corrected(tmp_path: Path) -> None:
     """A spectator connecting while an action's write is in flight must not push that action to anyone; the write
     then fails, the actor gets ``unavailable`` and a whole state of the game as it is (the decision still open)."""
@@ -46,19 +74,8 @@ def test_an_action_in_flight_is_heard_of_by_nobody_and_a_refused_one_is_correcte
     store.open()
 
     async def go() -> None:
-        rooms = Rooms(store, Settings(dev=True))
-        room, host = await rooms.create(CreateRoom(game="killer", players=3, seed=11))
-        tokens = [(await room.join(f"p{i}", None))[1] for i in range(3)]
-        assert tokens
-        await room.start(host)
+        rooms, room, decision, actor, before = await _started_with_an_actor(store)
         game = room.game
-        assert game is not None
-        decision = game.pending()[0]
-        actor = Subscriber(decision.seat)
-        room.attach(actor)
-        before = game.view(decision.seat)
-        _frames(actor)
-
         _sql(path, "CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'refused'); END")
         gate = threading.Event()
         store.submit(lambda _connection: gate.wait(10))  # the writer is busy: the action's write waits behind it
@@ -74,11 +91,7 @@ def test_an_action_in_flight_is_heard_of_by_nobody_and_a_refused_one_is_correcte
         assert [f for f in _frames(late) if f.get("type") == "state"] == []
         gate.set()
         await act
-        error, *rest = _frames(actor)
-        assert (error["code"], error["cid"]) == ("unavailable", "c1")
-        (state,) = [f for f in rest if f["type"] == "state"]
-        assert state["view_reset"] and state["view"] == json.loads(json.dumps(before))
-        assert [d["id"] for d in state["decisions"]] == [decision.id]  # still open: answer it again
+        _refused_and_still_open(_frames(actor), decision, before)
         (seen,) = [f for f in _frames(late) if f["type"] == "state"]
         assert room.game is not None and room.game is not game  # the refused action was undone by a replay
         assert seen["view"] == json.loads(json.dumps(room.game.view(None)))
@@ -100,26 +113,10 @@ def test_a_refused_write_is_undone_even_when_the_store_cannot_be_read_back(tmp_p
     store.open()
 
     async def go() -> None:
-        rooms = Rooms(store, Settings(dev=True))
-        room, host = await rooms.create(CreateRoom(game="killer", players=3, seed=11))
-        for i in range(3):
-            await room.join(f"p{i}", None)
-        await room.start(host)
-        game = room.game
-        assert game is not None
-        decision = game.pending()[0]
-        actor = Subscriber(decision.seat)
-        room.attach(actor)
-        before = game.view(decision.seat)
-        _frames(actor)
-        _sql(path, "CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'refused'); END")
-        _sql(path, "ALTER TABLE actions RENAME TO actions_away")  # and the record can no longer be read
+        rooms, room, decision, actor, before = await _started_with_an_actor(store)
+        _sql(path, "ALTER TABLE actions RENAME TO actions_away")  # neither the write nor the read back can be done
         await room.submit(actor, Act(type="act", decision=decision.id, option=decision.options[0]["id"], cid="c1"))
-        error, *rest = _frames(actor)
-        assert (error["code"], error["cid"]) == ("unavailable", "c1")
-        (state,) = [f for f in rest if f["type"] == "state"]
-        assert state["view_reset"] and state["view"] == json.loads(json.dumps(before))
-        assert [d["id"] for d in state["decisions"]] == [decision.id]  # still open
+        _refused_and_still_open(_frames(actor), decision, before)
         assert room.game is not None and room.game.record()["actions"] == [] and room.actions == 0
         rooms.close()
 
