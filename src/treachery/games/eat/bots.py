@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Option
+from .rules import Eat
 
 KEEP_VALUE = {"stash": 2.0, "shield": 1.6, "last_will": 1.2, "forage": 1.5, "calm": 1.3, "ration": 1.3,
               "hide": 1.0, "ward": 1.0, "dodge": 0.9, "loud": 0.5, "knife": 0.4}
@@ -101,8 +102,7 @@ class EatBot:
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
     # Everything it reads of a view: the game builds just these.
-    view_keys: ClassVar[frozenset[str] | None] = frozenset((
-        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"))
+    view_keys: ClassVar[frozenset[str] | None] = Eat.lean_view_keys
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

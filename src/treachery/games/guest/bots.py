@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Option
+from .rules import Guest
 
 DISCARD_ORDER = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
                  "immunity", "bribe", "suspicion", "amputate", "blaster", "vote")
@@ -132,8 +133,7 @@ class GuestBot:
     # The discard at setup is chosen by the cards alone: no view is built for it.
     viewless_kinds: ClassVar[frozenset[str]] = frozenset(("setup_discard",))
     # Everything it reads of a view: the game builds just these (a subclass that reads more sets its own, or None).
-    view_keys: ClassVar[frozenset[str] | None] = frozenset((
-        "seat", "start", "players", "stack", "vote", "past_votes", "character", "mad", "looked_at"))
+    view_keys: ClassVar[frozenset[str] | None] = Guest.lean_view_keys
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

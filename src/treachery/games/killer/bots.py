@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Option
+from .rules import Killer
 
 FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
 _DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
@@ -226,9 +227,7 @@ class KillerBot:
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
     # Everything it reads of a view: the game builds just these (no step, deck size or waiting list; the card
     # descriptions shared, not copied per view).
-    view_keys: ClassVar[frozenset[str] | None] = frozenset((
-        "seat", "round", "first_crew_member", "players", "hunting_row", "hunting_row_locations", "previously_hunted",
-        "destroyed", "removed_cards", "cards", "hand"))
+    view_keys: ClassVar[frozenset[str] | None] = Killer.lean_view_keys
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
