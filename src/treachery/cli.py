@@ -401,6 +401,7 @@ def ladder(
                                                "difference of neighbouring kinds (like best,heuristic,random).")]
     = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the ladder here as JSON.")] = None,
+    option: OptionsOpt = None,
 ) -> None:
     """Each side played by bot kind X against Y on every other side, for every pair of kinds: win rates per side."""
     from .sim.ladder import ladder_rows, run_ladder, run_versus
@@ -417,13 +418,14 @@ def ladder(
         sides = _side_names(game_name, counts)
         if versus is not None:
             resolve_bot_kind(game_name, versus)
+        options = parse_options(option, game_name)
     if versus is not None:
         _print_versus(console, game_name, games_, seed, run_versus(
             game_name, counts, games_, seed, names, sides, versus, workers,
-            on_start=lambda what: console.print(what, style="dim")), json_out)
+            on_start=lambda what: console.print(what, style="dim"), options=options), json_out, options)
         return
     results = run_ladder(game_name, counts, games_, seed, names, sides, workers,
-                         on_start=lambda what: console.print(what, style="dim"), mirrors=mirrors)
+                         on_start=lambda what: console.print(what, style="dim"), mirrors=mirrors, options=options)
     table = Table(title=f"{game_name} ladder: {games_} games per row, seed {seed}", box=box.SIMPLE_HEAVY,
                   title_justify="left")
     for heading in ("players", "side", "side's bots", "others' bots", "side win", "95% CI"):
@@ -435,15 +437,16 @@ def ladder(
                       f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}")
     console.print(table)
     if json_out is not None:
-        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "rows": rows}, indent=1)
-                            + "\n")
+        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "options": options,
+                                        "rows": rows}, indent=1) + "\n")
         console.print(f"Ladder written to {json_out}")
 
 
 def _print_versus(console: Console, game_name: str, games_: int, seed: int, rows: list[dict[str, Any]],
-                  json_out: Path | None) -> None:
+                  json_out: Path | None, options: dict[str, Any]) -> None:
+    with_options = "".join(f", {key}={json.dumps(value)}" for key, value in options.items())
     table = Table(title=f"{game_name}: each side by each kind, the rest by {rows[0]['other_bots']}; {games_} games "
-                  f"a row, seed {seed}", box=box.SIMPLE_HEAVY, title_justify="left")
+                  f"a row, seed {seed}{with_options}", box=box.SIMPLE_HEAVY, title_justify="left")
     for heading in ("players", "side", "side's bots", "games", "side win / difference", "95% CI"):
         table.add_column(heading, justify="right", no_wrap=True)
     for row in rows:
@@ -454,8 +457,8 @@ def _print_versus(console: Console, game_name: str, games_: int, seed: int, rows
                       else f"{low:.1%}-{high:.1%}")
     console.print(table)
     if json_out is not None:
-        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "rows": rows}, indent=1)
-                            + "\n")
+        json_out.write_text(json.dumps({"game": game_name, "games": games_, "seed": seed, "options": options,
+                                        "rows": rows}, indent=1) + "\n")
         console.print(f"Ladder written to {json_out}")
 
 

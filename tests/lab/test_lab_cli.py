@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from treachery.cli import app
+from treachery.sim.runner import BotPlan, game_seed, play_game
 
 pq = pytest.importorskip("pyarrow.parquet")
 runner = CliRunner()
@@ -184,3 +185,30 @@ def test_ladder_versus_plays_each_kind_on_the_same_seeds_and_pairs_the_differenc
     refused = runner.invoke(app, ["ladder", "killer", "-p", "4", "-n", "5", "--kinds", "best,heuristic",
                                   "--versus", "genius"])
     assert refused.exit_code == 2 and "no 'genius' bot" in refused.output
+
+
+def _side_wins(name: str, players: int, games: int, side: str, kind: str, options: dict[str, object]) -> int:
+    """Games of a ladder batch (seed 1) that ``side`` wins, played by ``kind`` against heuristic seats."""
+    plan = BotPlan("heuristic", ((side, kind),))
+    wins = 0
+    for index in range(games):
+        game, _, roles, _ = play_game(name, players, game_seed(1, index), plan, options=options)
+        wins += any(role == side and seat in game.winners() for seat, role in enumerate(roles))
+    return wins
+
+
+def test_ladder_plays_its_games_with_the_options_given(tmp_path: Path) -> None:
+    out = tmp_path / "balanced.json"
+    result = runner.invoke(app, ["ladder", "menace", "-p", "5", "-n", "6", "-w", "1", "--kinds", "heuristic,random",
+                                 "--versus", "heuristic", "-o", "balanced=true", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "balanced=true" in " ".join(result.output.split())
+    document = json.loads(out.read_text())
+    assert document["options"] == {"balanced": True}
+    laddered = {(r["side"], r["side_bots"]): r["wins"] for r in document["rows"] if "wins" in r}
+    for options, same in (({"balanced": True}, True), ({}, False)):
+        played = {(side, kind): _side_wins("menace", 5, 6, side, kind, options) for side, kind in laddered}
+        assert (played == laddered) == same  # the rows are those of games started with balanced=true
+    refused = runner.invoke(app, ["ladder", "menace", "-p", "5", "-n", "2", "--kinds", "heuristic,random",
+                                  "--versus", "heuristic", "-o", "balanced=maybe"])
+    assert refused.exit_code == 2 and "balanced" in refused.output

@@ -13,6 +13,7 @@ from typing import Any
 
 from .runner import Job, run_batch
 from .seating import BotPlan
+from .setting import Setting
 from .stats import paired_difference, wilson
 
 ONE_SEAT = "one seat"
@@ -20,10 +21,12 @@ ONE_SEAT = "one seat"
 
 def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: list[str], sides: list[str],
                workers: int = 1, on_start: Callable[[str], None] | None = None,
-               mirrors: bool = False) -> list[dict[str, Any]]:
+               mirrors: bool = False, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """One result per (player count, side, X, Y), X and Y over every ordered pair of different ``kinds`` (and
-    X against X too with ``mirrors``: the baseline a side reaches when everyone plays alike)."""
+    X against X too with ``mirrors``: the baseline a side reaches when everyone plays alike); every game started
+    with ``options``."""
     out = []
+    settings = _settings(options)
     laddered = sides if len(sides) > 1 else [ONE_SEAT]
     for players in counts:
         for side in laddered:
@@ -35,7 +38,7 @@ def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                             else BotPlan(theirs, ((side, mine),)))
                     if on_start:
                         on_start(f"{players} players: {side} played by {mine}, the rest by {theirs}")
-                    result = run_batch(Job(game_name, (players,), games, seed, plan), workers)
+                    result = run_batch(Job(game_name, (players,), games, seed, plan, settings), workers)
                     wins = dealt = 0
                     for row in result.rows:
                         seats = ([seed_seat(row)] if side == ONE_SEAT
@@ -49,11 +52,14 @@ def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: 
 
 def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: list[str], sides: list[str],
                against: str, workers: int = 1,
-               on_start: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+               on_start: Callable[[str], None] | None = None,
+               options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Each side played by each of ``kinds`` in turn, every other seat by ``against``, on the same seeds (so only
     the side's bot differs): one row per (player count, side, kind) with its win rate and 95% interval, and per
-    pair of neighbouring kinds (the first minus the second) the paired difference with its 95% interval."""
+    pair of neighbouring kinds (the first minus the second) the paired difference with its 95% interval. Every
+    game is started with ``options``."""
     out = []
+    settings = _settings(options)
     laddered = sides if len(sides) > 1 else [ONE_SEAT]
     for players in counts:
         for side in laddered:
@@ -62,7 +68,7 @@ def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                 plan = BotPlan(against, solo=kind) if side == ONE_SEAT else BotPlan(against, ((side, kind),))
                 if on_start:
                     on_start(f"{players} players: {side} played by {kind}, the rest by {against}")
-                result = run_batch(Job(game_name, (players,), games, seed, plan), workers)
+                result = run_batch(Job(game_name, (players,), games, seed, plan, settings), workers)
                 outcomes[kind] = {}
                 for row in result.rows:
                     seats = ([seed_seat(row)] if side == ONE_SEAT
@@ -83,6 +89,11 @@ def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                             "other_bots": against, "games": len(common), "difference": diff,
                             "difference_ci95": [low, high]})
     return out
+
+
+def _settings(options: dict[str, Any] | None) -> tuple[Setting, ...]:
+    return (Setting(label=",".join(f"{k}={v}" for k, v in options.items()), options=dict(options)),) if options \
+        else (Setting(),)
 
 
 def seed_seat(row: dict[str, Any]) -> int:
