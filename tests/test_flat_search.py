@@ -3,13 +3,14 @@ see (it plans over the sampler's worlds only), and it keeps the heuristic's answ
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 import treachery
 from treachery.bots import bot_for, heuristic_bot_class
-from treachery.bots.base import ask
+from treachery.bots.base import ask, ask_steps, recall
 from treachery.engine import Game
 from treachery.games.eat.best import EatBestBot
 from treachery.games.killer.best import KillerBestBot
@@ -154,3 +155,59 @@ def test_killer_lookahead_searches_the_first_card_only() -> None:
     game, seat = _killer_choice_of_kind(True)
     _SmallKiller(3).choose(game.view(seat), game.pending_for(seat)[0], counting(game, seat))
     assert drawn  # the first card is searched over sampled worlds
+
+
+@pytest.mark.parametrize("name", ["killer", "eat"])
+def test_the_search_in_steps_yields_between_rollouts_and_answers_as_choose_does(name: str) -> None:
+    """The server lets other rooms in between the bits of a search (ask_steps): the same answer as ``ask``."""
+    for seed in range(3):
+        game, seat = _game_at_choice(name, 5, seed)
+        decision = game.pending_for(seat)[0]
+        steps = ask_steps(SMALL[name](seed), game, seat, decision)
+        pauses = 0
+        while True:
+            try:
+                next(steps)
+                pauses += 1
+            except StopIteration as done:
+                answer = done.value
+                break
+        assert answer == ask(SMALL[name](seed), game, seat, decision)
+        searched = name == "eat" or decision.kind == "first_card"
+        assert (pauses > 0) == searched  # a rollout a pause; an unsearched choice answers at once
+
+
+@pytest.mark.parametrize("name", ["killer", "eat"])
+def test_a_bot_told_its_earlier_answers_goes_on_as_the_one_that_gave_them(name: str) -> None:
+    """A room rebuilt from its record recalls its bots' answers instead of searching again (bots.base.recall):
+    the recalled bot's next answers are those of the bot that played on without a break."""
+    game = treachery.new_game(name, players=4, seed=8)
+    live = [SMALL[name](s) if s == 0 else bot_for(name, "heuristic", s) for s in range(4)]
+    record: list[tuple[int, int]] = []
+    choices: list[int] = []  # where in the record seat 0 had a choice of two options or more
+    memory: list[bytes] = []
+    while not game.over and len(choices) < 16:
+        decision = game.pending()[0]
+        if decision.seat == 0 and len(decision.options) > 1:
+            choices.append(len(record))
+        memory.append(pickle.dumps(live[0].guide))  # what seat 0's bot remembers before this step
+        option = ask(live[decision.seat], game, decision.seat, decision)
+        record.append((decision.seat, option["id"]))
+        game.act(decision.seat, option)
+    cut = choices[len(choices) // 2]
+    again = treachery.new_game(name, players=4, seed=8)
+    recalled = SMALL[name](0)
+    for seat, option_id in record[:cut]:
+        decision = again.pending()[0]
+        if seat == 0:
+            recall(recalled, again, 0, decision, option_id)
+        again.act(seat, option_id)
+    assert pickle.dumps(recalled.guide) == memory[cut]  # its heuristic's memory and random stream, as they were
+    searched = 0
+    for seat, option_id in record[cut:]:
+        decision = again.pending()[0]
+        if seat == 0:
+            assert ask(recalled, again, 0, decision)["id"] == option_id
+            searched += len(decision.options) > 1
+        again.act(seat, option_id)
+    assert searched  # the part after the cut has choices of its own

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 from ..engine import Decision, Game, Option
@@ -31,6 +31,12 @@ class Bot(Protocol):
     (:meth:`Game.determinized`), never the game itself. A bot that reads the table's history sets
     ``reads_log = True`` and is called ``choose(view, decision, log=...)`` with its seat's log (what a person
     in the seat has been shown so far, K-H24), and with ``samples`` too when it also searches.
+
+    A search bot may also offer ``choose_steps`` (the same arguments as ``choose``): a generator that yields
+    between bits of its search and returns the option, so a caller that serves other people meanwhile (the
+    server's event loop) can let them in while it thinks (:func:`ask_steps`). A bot that remembers what it did
+    may offer ``recall(view, decision, option_id)``: told that it answered ``option_id`` here, it brings its
+    memory up to date as answering would have, without deciding again (:func:`recall`).
     """
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
@@ -56,23 +62,52 @@ def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> 
     return game.view(seat) if core else game.view(seat, False)
 
 
-def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
-    """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
-    samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
-    decision with a single option without a view: none is built (about half of the heuristic bots' decisions
-    in Killer, the Guest and Eat)."""
+def _view_for(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool) -> dict[str, Any]:
     if (not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True))
             or decision.kind in getattr(bot, "viewless_kinds", ())):
-        view = _NO_VIEW
-    else:
-        keys = keys_by_kind(bot).get(decision.kind, getattr(bot, "view_keys", None))
-        view = bot_view(game, seat, reads_core(bot), keys)
+        return _NO_VIEW
+    keys = keys_by_kind(bot).get(decision.kind, getattr(bot, "view_keys", None))
+    return bot_view(game, seat, reads_core(bot), keys)
+
+
+def _extras(bot: Bot, game: Game, seat: int) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
     if getattr(bot, "searches", False):
         extra["samples"] = lambda seed: game.determinized(seat, seed)
+    return extra
+
+
+def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:
+    """The option ``bot`` picks for ``seat``, having seen only that seat's view (and, for a search bot,
+    samples of what the seat cannot see). A bot that declares ``single_option_needs_view = False`` answers a
+    decision with a single option without a view: none is built (about half of the heuristic bots' decisions
+    in Killer, the Guest and Eat)."""
+    view = _view_for(bot, game, seat, decision, wants_view)
+    extra = _extras(bot, game, seat)
     return bot.choose(view, decision, **extra) if extra else bot.choose(view, decision)
+
+
+def ask_steps(bot: Bot, game: Game, seat: int, decision: Decision,
+              wants_view: bool = True) -> Generator[None, None, Option]:
+    """``ask`` as a generator: it yields between bits of a search bot's thinking (``choose_steps``) and returns
+    the same option ``ask`` would. ``game`` must not change until it returns. Any other bot answers at once."""
+    steps = getattr(bot, "choose_steps", None)
+    if steps is None:
+        return ask(bot, game, seat, decision, wants_view)
+    view = _view_for(bot, game, seat, decision, wants_view)
+    return (yield from steps(view, decision, **_extras(bot, game, seat)))
+
+
+def recall(bot: Bot, game: Game, seat: int, decision: Decision, option_id: int, wants_view: bool = True) -> None:
+    """Brings ``bot`` up to date with its own earlier answer ``option_id`` to ``decision`` (a room rebuilt from
+    its record): a bot with ``recall`` is told, any other is asked again, as it was the first time."""
+    told = getattr(bot, "recall", None)
+    if told is None:
+        ask(bot, game, seat, decision, wants_view)
+        return
+    told(_view_for(bot, game, seat, decision, wants_view), decision, option_id)
 
 
 Asker = Callable[[Game, int, Decision], Option]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, game_class
-from . import bot_for, bot_kinds
+from . import best_bot_class, bot_for, bot_kinds
 from .base import Bot, ask
 
 MASK = (1 << 64) - 1
@@ -54,6 +54,16 @@ def check_kind(game_name: str, kind: str) -> str:
 def default_kind(game_name: str) -> str:
     """The strongest kind measured (best) where the game has it, else random."""
     return "best" if "best" in available_kinds(game_name) else "random"
+
+
+def batch_kind(game_name: str) -> str:
+    """The kind a batch of games seats when told none (simulate, tune): ``best`` where it answers without
+    searching, else the heuristic bot, so thousands of games stay a matter of seconds (``--bots best`` asks for
+    the searching one)."""
+    kind = default_kind(game_name)
+    if kind == "best" and getattr(best_bot_class(game_name), "searches", False):
+        return "heuristic"
+    return kind
 
 
 def resolve_bot_kind(game_name: str, kind: str | None) -> str:
@@ -112,7 +122,7 @@ def parse_bot_plan(game_name: str, text: str | None, sides: list[str]) -> BotPla
         return check_kind(game_name, kind)
 
     if text is None or not text.strip():
-        return BotPlan(default_kind(game_name))
+        return BotPlan(batch_kind(game_name))
     default: str | None = None
     by_side: dict[str, str] = {}
     for part in (p.strip() for p in text.split(",")):
@@ -129,4 +139,4 @@ def parse_bot_plan(game_name: str, text: str | None, sides: list[str]) -> BotPla
         if side in by_side:
             raise ValueError(f"--bots names side {side!r} twice")
         by_side[side] = checked(kind)
-    return BotPlan(default or default_kind(game_name), tuple(sorted(by_side.items())))
+    return BotPlan(default or batch_kind(game_name), tuple(sorted(by_side.items())))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,12 +79,10 @@ def _settle_others(game: Game, seat: int, bot_class: BotClass, seed: int) -> Non
         game.act_fast(other.seat, option)
 
 
-def flat_search(seat: int, decision: Decision, samples: Samples, rng: random.Random, worlds: int,
-                bot_class: BotClass, default_id: int, margin: float,
-                candidates: Sequence[int] | None = None) -> FlatResult:
-    """Try each of ``candidates`` (default: every option) in ``worlds`` sampled worlds, the rest played by
-    ``bot_class`` bots; keep ``default_id`` unless an option's mean paired edge over it exceeds ``margin``
-    standard errors (and is positive)."""
+def flat_search_steps(seat: int, decision: Decision, samples: Samples, rng: random.Random, worlds: int,
+                      bot_class: BotClass, default_id: int, margin: float,
+                      candidates: Sequence[int] | None = None) -> Generator[None, None, FlatResult]:
+    """:func:`flat_search` as a generator that yields after every rollout (a few milliseconds each)."""
     ids = list(candidates) if candidates is not None else list(decision.ids)
     if default_id not in ids:
         ids.append(default_id)
@@ -101,6 +99,7 @@ def flat_search(seat: int, decision: Decision, samples: Samples, rng: random.Ran
             game.act_fast(seat, option_id)
             rollout_with(bot_class, game, rollout_seed)
             results[option_id].append(_won(game, seat))
+            yield
     base = results[default_id]
     edges: dict[int, tuple[float, float]] = {}
     for option_id, wins in results.items():
@@ -114,6 +113,26 @@ def flat_search(seat: int, decision: Decision, samples: Samples, rng: random.Ran
     return FlatResult(chosen, default_id, {i: sum(w) / len(w) for i, w in results.items()}, edges)
 
 
+def run_steps(steps: Generator[None, None, Any]) -> Any:
+    """What a step generator returns, run without pausing."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def flat_search(seat: int, decision: Decision, samples: Samples, rng: random.Random, worlds: int,
+                bot_class: BotClass, default_id: int, margin: float,
+                candidates: Sequence[int] | None = None) -> FlatResult:
+    """Try each of ``candidates`` (default: every option) in ``worlds`` sampled worlds, the rest played by
+    ``bot_class`` bots; keep ``default_id`` unless an option's mean paired edge over it exceeds ``margin``
+    standard errors (and is positive)."""
+    result: FlatResult = run_steps(flat_search_steps(seat, decision, samples, rng, worlds, bot_class, default_id,
+                                                     margin, candidates))
+    return result
+
+
 def scaled_budget(rollouts: int, at_players: int, players: int, power: float) -> int:
     """The rollouts a decision may play at ``players`` players, given ``rollouts`` at ``at_players`` (never more):
     a rollout's cost grows with the table, so power 1 keeps the time a decision takes about level, and more
@@ -124,9 +143,12 @@ def scaled_budget(rollouts: int, at_players: int, players: int, power: float) ->
 class FlatBot:
     """The game's heuristic bot (``heuristic``, set by a subclass) names an answer; a flat search over ``worlds``
     sampled worlds keeps it unless another option wins clearly more often (``margin`` standard errors).
-    Deterministic for its seed. A search bot (``searches = True``): asked through
-    :func:`treachery.bots.base.ask`, it gets ``samples`` and never the game; without them it plays as its
-    heuristic."""
+    A search bot (``searches = True``): asked through :func:`treachery.bots.base.ask`, it gets ``samples`` and
+    never the game; without them it plays as its heuristic.
+
+    Deterministic for its seed: each search draws from a stream of its own, seeded by the bot's seed and the
+    decision's id, so what the bot remembers between decisions is its heuristic's alone, and :meth:`recall`
+    brings it up to date with an earlier answer without searching again (a room rebuilt from its record)."""
 
     searches = True
     heuristic: BotClass
@@ -139,23 +161,36 @@ class FlatBot:
     search_kinds: frozenset[str] | None = None  # decision kinds searched (None: every one with two options or more)
 
     def __init__(self, seed: int) -> None:
+        self.seed = seed
         self.guide = self.heuristic(seed)  # the same seed as a heuristic seat: where no search overrides it, the
-        self.rng = random.Random(seed ^ 0x5EA5C4)  # bot plays exactly as the heuristic would
+        # bot plays exactly as the heuristic would
 
     def choose(self, view: dict[str, Any], decision: Decision, samples: Samples | None = None) -> Any:
+        return run_steps(self.choose_steps(view, decision, samples))
+
+    def choose_steps(self, view: dict[str, Any], decision: Decision,
+                     samples: Samples | None = None) -> Generator[None, None, Any]:
+        """``choose``, yielding after every rollout of its search."""
         options = decision.options
         if len(options) == 1:
             return options[0]
         default = self.guide.choose(view, decision)
         if samples is None or (self.search_kinds is not None and decision.kind not in self.search_kinds):
             return default
+        rng = random.Random(f"{self.seed}:{decision.id}:flat")  # str seeds hash the same in every process
         players = len(view.get("players", ())) or self.rollout_players
         budget = scaled_budget(self.rollouts, self.rollout_players, players, self.scale_power)
         ids = list(decision.ids)
         if len(ids) * self.min_worlds > budget:
             others = [i for i in ids if i != default["id"]]
-            ids = [default["id"], *self.rng.sample(others, max(1, budget // self.min_worlds - 1))]
+            ids = [default["id"], *rng.sample(others, max(1, budget // self.min_worlds - 1))]
         worlds = max(self.min_worlds, min(self.worlds, budget // len(ids)))
-        found = flat_search(decision.seat, decision, samples, self.rng, worlds, self.heuristic, default["id"],
-                            self.margin, ids)
+        found = yield from flat_search_steps(decision.seat, decision, samples, rng, worlds, self.heuristic,
+                                             default["id"], self.margin, ids)
         return next(o for o in options if o["id"] == found.option_id)
+
+    def recall(self, view: dict[str, Any], decision: Decision, option_id: int) -> None:
+        """Told it answered ``option_id`` to ``decision``: its heuristic remembers the decision as it did then
+        (the search itself keeps nothing between decisions)."""
+        if len(decision.options) > 1:
+            self.guide.choose(view, decision)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
-from ..bots.base import ask
+from ..bots.base import ask_steps, recall
 from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
@@ -195,6 +195,7 @@ class Room:
         # action broadcasts once the write has settled, whichever way)
         self.writing = False
         self.rematch: Rematch | None = None  # the new room its host opened once this game was over (rematch.py)
+        self.thinking: Decision | None = None  # the decision a bot of this room is thinking over, if any
 
     # ---- restore --------------------------------------------------------------------------------
 
@@ -217,7 +218,8 @@ class Room:
             for a in steps:
                 if a["by"] == "bot":
                     decision = next(d for d in game.pending() if d.seat == a["seat"])
-                    self._bot_choice(game, a["seat"], decision)
+                    bot = self.bots[a["seat"]]
+                    recall(bot, game, a["seat"], decision, a["option"], needs_view(bot))
                 if a["by"] == TIMEOUT:
                     game.timeout(a["seat"])
                 else:
@@ -514,9 +516,21 @@ class Room:
         return replay(record["game"], record["players"], record["seed"], record["options"], record["setup"],
                       record["actions"])
 
-    def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
+    async def _bot_choice(self, game: Game, seat: int, decision: Decision) -> int:
+        """The bot's answer. A bot that searches lets the event loop serve other rooms between bits of its
+        search (the room's lock is held, so this game does not change meanwhile)."""
         bot = self.bots[seat]
-        return int(ask(bot, game, seat, decision, needs_view(bot))["id"])
+        steps = ask_steps(bot, game, seat, decision, needs_view(bot))
+        self.thinking = decision
+        try:
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    return int(done.value["id"])
+                await asyncio.sleep(0)
+        finally:
+            self.thinking = None
 
     def _after_change(self) -> None:
         self._set_timers()
@@ -544,7 +558,9 @@ class Room:
                     still = any(d.id == decision.id for d in game.pending())
                     if game.over or not still or not self._bot_plays(decision.seat):
                         continue  # the player is back, or an earlier answer of this batch made it moot
-                    option = self._bot_choice(game, decision.seat, decision)
+                    option = await self._bot_choice(game, decision.seat, decision)
+                    if not self._bot_plays(decision.seat):
+                        continue  # its player came back while it thought
                     try:
                         await self._apply(decision.seat, decision, option, None, "bot")
                     except _Unavailable:

@@ -20,4 +20,5 @@ class EatBestBot(FlatBot):
     rollouts = 96  # a rollout here is long (whole raft): keeps a decision at 10 players under 1 s
 
 
-LOOKAHEAD_BOT = EatBestBot  # what `--bots lookahead` seats (not yet `best`: see docs/bots.md, Flat search)
+LOOKAHEAD_BOT = EatBestBot  # what `--bots lookahead` seats
+BEST_BOT = EatBestBot  # and `best`: above the heuristic on the ladder (docs/bots.md)

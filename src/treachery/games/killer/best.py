@@ -27,4 +27,5 @@ class KillerBestBot(FlatBot):
     scale_power = 2.0
 
 
-LOOKAHEAD_BOT = KillerBestBot  # what `--bots lookahead` seats (not yet `best`: see docs/bots.md, Flat search)
+LOOKAHEAD_BOT = KillerBestBot  # what `--bots lookahead` seats
+BEST_BOT = KillerBestBot  # and `best`: above the heuristic on the ladder (docs/bots.md)
