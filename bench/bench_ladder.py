@@ -6,6 +6,7 @@ of best - heuristic and heuristic - random with its 95% interval. Prints the Mar
     nice -n 10 .venv/bin/python bench/bench_ladder.py --games 400 --workers 2          # the whole table
     .venv/bin/python bench/bench_ladder.py --games 40 --only menace:5                  # one game, one count
     nice -n 10 .venv/bin/python bench/bench_ladder.py --games 400 --balanced           # option balanced=true
+    nice -n 10 .venv/bin/python bench/bench_ladder.py --games 400 --versus best        # against the best bots
 
 ``--balanced`` starts every game of a game that declares the ``balanced`` option with it (the measured fix for
 a lopsided printed game, docs/balance.md), so a side's result is not pinned near a ceiling where no bot can
@@ -37,6 +38,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", help="game:players to run (repeatable); default: all")
     parser.add_argument("--balanced", action="store_true", help="option balanced=true where a game declares it")
+    parser.add_argument("--versus", default="heuristic", help="the kind at every other seat (default: heuristic)")
     args = parser.parse_args()
     wanted = [tuple(o.split(":")) for o in args.only] if args.only else [
         (g, str(p)) for g, counts in COUNTS.items() for p in counts]
@@ -46,7 +48,7 @@ def main() -> None:
         players = int(players_text)
         started = time.perf_counter()
         balanced = args.balanced and any(o.key == "balanced" for o in game_class(game).declared_options)
-        rows = run_versus(game, [players], args.games, args.seed, KINDS, sides(game, players), "heuristic",
+        rows = run_versus(game, [players], args.games, args.seed, KINDS, sides(game, players), args.versus,
                           args.workers, on_start=lambda what: print(f"  {what}", file=sys.stderr, flush=True),
                           options={"balanced": True} if balanced else None)
         per_game = (time.perf_counter() - started) * args.workers / (args.games * len(KINDS) * max(

@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from treachery.cli import app
-from treachery.sim.runner import BotPlan, game_seed, play_game
+from treachery.sim.ladder import ONE_SEAT, side_won
+from treachery.sim.runner import BotPlan, game_row, game_seed, play_game
 
 pq = pytest.importorskip("pyarrow.parquet")
 runner = CliRunner()
@@ -193,7 +194,10 @@ def _side_wins(name: str, players: int, games: int, side: str, kind: str, option
     wins = 0
     for index in range(games):
         game, _, roles, _ = play_game(name, players, game_seed(1, index), plan, options=options)
-        wins += any(role == side and seat in game.winners() for seat, role in enumerate(roles))
+        outcome = game.outcome()
+        assert outcome is not None and side in roles
+        winners, sides, _ = outcome
+        wins += any(sides[seat] == side for seat in winners)
     return wins
 
 
@@ -212,3 +216,20 @@ def test_ladder_plays_its_games_with_the_options_given(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["ladder", "menace", "-p", "5", "-n", "2", "--kinds", "heuristic,random",
                                   "--versus", "heuristic", "-o", "balanced=maybe"])
     assert refused.exit_code == 2 and "balanced" in refused.output
+
+
+def test_a_side_wins_when_it_is_among_the_winning_sides_not_when_a_seat_dealt_it_won() -> None:
+    """The Guest turns Humans into Guests (G-H3 Infection): a Human turned Guest who wins with the Guests counts as
+    a Guests' win in the ladder, not as a win for the Humans its seat was dealt."""
+    for seed in range(200):
+        game, decisions, roles, kinds = play_game("guest", 6, seed, "heuristic")
+        row = game_row(game, decisions, roles, kinds)
+        turned = [s for s in row["winners"] if roles[s] == "Humans" and row["sides"][s] == "Guests"]
+        if turned:
+            break
+    else:
+        raise AssertionError("no Guest game in 200 where a Human turned Guest won")
+    assert row["winning_sides"] == ["Guests"]
+    assert side_won(row, "Guests") is True and side_won(row, "Humans") is False
+    assert side_won({**row, "roles": ["Guests"] * 6}, "Humans") is None  # not dealt: not counted
+    assert side_won({**row, "seed": turned[0]}, ONE_SEAT) is True  # one seat: that seat among the winners

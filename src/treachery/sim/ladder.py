@@ -1,7 +1,8 @@
 """The bot ladder: one side played by bot kind X, every other seat by Y, for every ordered pair of kinds.
 
-Sides are the roles as dealt, so over a batch each side sits in every seat. A side "wins" a game when some
-seat dealt that side is among the winners (one yes/no per game, hence an honest Wilson interval). A game
+Sides are the roles as dealt, so over a batch each side sits in every seat; the side's bot kind plays the seats
+dealt it. A side "wins" a game when it is among the game's winning sides at the end (one yes/no per game, hence
+an honest Wilson interval): see :func:`side_won`. A game
 that deals every seat the same side is laddered seat against table instead: one
 seat, rotating with the game's seed, is played by X and the rest by Y.
 """
@@ -41,10 +42,9 @@ def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                     result = run_batch(Job(game_name, (players,), games, seed, plan, settings), workers)
                     wins = dealt = 0
                     for row in result.rows:
-                        seats = ([seed_seat(row)] if side == ONE_SEAT
-                                 else [s for s, role in enumerate(row["roles"]) if role == side])
-                        dealt += bool(seats)
-                        wins += any(s in row["winners"] for s in seats)
+                        outcome = side_won(row, side)
+                        dealt += outcome is not None
+                        wins += bool(outcome)
                     out.append({"players": players, "side": side, "side_bots": mine, "other_bots": theirs,
                                 "games": dealt, "wins": wins})
     return out
@@ -71,10 +71,9 @@ def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: 
                 result = run_batch(Job(game_name, (players,), games, seed, plan, settings), workers)
                 outcomes[kind] = {}
                 for row in result.rows:
-                    seats = ([seed_seat(row)] if side == ONE_SEAT
-                             else [s for s, role in enumerate(row["roles"]) if role == side])
-                    if seats:
-                        outcomes[kind][int(row["seed"])] = any(s in row["winners"] for s in seats)
+                    outcome = side_won(row, side)
+                    if outcome is not None:
+                        outcomes[kind][int(row["seed"])] = outcome
             for kind in kinds:
                 won = list(outcomes[kind].values())
                 low, high = wilson(sum(won), len(won))
@@ -94,6 +93,18 @@ def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: 
 def _settings(options: dict[str, Any] | None) -> tuple[Setting, ...]:
     return (Setting(label=",".join(f"{k}={v}" for k, v in options.items()), options=dict(options)),) if options \
         else (Setting(),)
+
+
+def side_won(row: dict[str, Any], side: str) -> bool | None:
+    """Whether ``side`` won the game of ``row`` (None: nobody was dealt it). One seat: that seat is among the
+    winners. A side: it is among the game's winning sides at the end, which is not always "a seat dealt it
+    won": in The Guest an Infection or a Transplant turns a Human into a Guest, and a Human turned Guest who
+    wins with the Guests is a win for the Guests, not for the side its seat was dealt."""
+    if side == ONE_SEAT:
+        return seed_seat(row) in row["winners"]
+    if side not in row["roles"]:
+        return None
+    return side in row["winning_sides"]
 
 
 def seed_seat(row: dict[str, Any]) -> int:
