@@ -179,11 +179,22 @@ def test_your_fate_is_shown_with_what_you_can_still_do(browser: Any, roomy_serve
                    {"host_token": made["host_token"]})[0] == 200
         page = tab.page
         page.wait_for_selector("#decision[data-state]")
+        # kept as soon as it is drawn: with bots answering at once the game may end (and the banner give way to
+        # the result) right after your seat is out, between two looks of this loop on a busy machine
+        page.evaluate("""() => {
+            window.fateSeen = null;
+            const look = () => {
+                const f = document.querySelector('#fate');
+                if (f && !window.fateSeen) {
+                    window.fateSeen = [f.innerText, (f.querySelector('.fate-still') || {}).innerText || ''];
+                }
+            };
+            look();
+            new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+        }""")
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            # read at once: with bots answering at once the game may end right after your seat is out
-            seen = page.evaluate("""() => { const f = document.querySelector('#fate');
-                return f ? [f.innerText, (f.querySelector('.fate-still') || {}).innerText || ''] : null; }""")
+            seen = page.evaluate("() => window.fateSeen")
             if seen:
                 banner, still = seen
                 _shoot(tab, shots, f"{game}-fate")
@@ -193,6 +204,8 @@ def test_your_fate_is_shown_with_what_you_can_still_do(browser: Any, roomy_serve
                 tab.close()
                 return
             if tab.step() == "over":
+                if page.evaluate("() => window.fateSeen"):
+                    continue  # out at the very end: the banner was drawn, read it above
                 break
             page.wait_for_timeout(30)
         tab.close()
