@@ -15,7 +15,8 @@ from treachery.engine import Decision, Option
 from treachery.games.guest.beliefs import belief as guest_belief
 from treachery.games.menace.beliefs import belief as menace_belief
 from treachery.sim import resolve_bot_kind
-from treachery.sim.seating import parse_bot_plan
+from treachery.search.flat import FlatBot
+from treachery.sim.seating import BotPlan, parse_bot_plan
 
 runner = CliRunner()
 
@@ -101,6 +102,16 @@ def test_best_is_a_kind_of_every_game_and_the_default_for_empty_seats() -> None:
         assert resolve_bot_kind(name, None) == "best"
     plan = parse_bot_plan("menace", "crew=best,heuristic", ["crew", "menace"])
     assert plan.kinds(["crew", "menace", "crew"]) == ["best", "heuristic", "best"]
+
+
+def test_a_batch_seats_best_unless_it_searches_and_best_searches_in_killer_and_eat() -> None:
+    """Killer's and Eat's best is the flat search (hundreds of milliseconds a choice): a batch told no kind seats
+    the heuristic there, and best where it plays without searching; told best, it seats the search."""
+    for name, searching in (("killer", True), ("eat", True), ("menace", False), ("guest", False)):
+        assert isinstance(bot_for(name, "best", 1), FlatBot) == searching
+        told_nothing = parse_bot_plan(name, None, [])
+        assert told_nothing == BotPlan("heuristic" if searching else "best")
+        assert parse_bot_plan(name, "best", []) == BotPlan("best")
 
 
 def test_the_commands_seat_best_bots() -> None:

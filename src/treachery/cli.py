@@ -111,8 +111,8 @@ def _write_record(path: Path, record: dict[str, Any], console: Console) -> None:
 GameArg = Annotated[str, typer.Argument(help="Which game: " + ", ".join(games()) + ".")]
 OptionsOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as key=value (repeatable); the value is read as JSON when it parses.")]
-BotsOpt = Annotated[str | None, typer.Option("--bots", help="Bot kind: random or heuristic "
-                                             "[default: heuristic where the game has one, else random].")]
+BotsOpt = Annotated[str | None, typer.Option("--bots", help="Bot kind: random, heuristic, best, ... "
+                                             "[default: best where the game has it, else random].")]
 
 
 @app.command()
@@ -264,7 +264,8 @@ def simulate_command(
     = 2,
     bots: Annotated[str | None, typer.Option("--bots", help="Bot kind for every seat (random, heuristic, ...), or "
                                              "per side as dealt: crew=heuristic,menace=random,KIND (KIND for the other "
-                                             "sides; default: heuristic where the game has one).")] = None,
+                                             "sides; default: best where it plays without searching, else "
+                                             "heuristic).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game here as Parquet "
                                              "(read it with treachery report).")] = None,
