@@ -14,8 +14,8 @@ from treachery.cli import app
 from treachery.engine import Decision, Option
 from treachery.games.guest.beliefs import belief as guest_belief
 from treachery.games.menace.beliefs import belief as menace_belief
-from treachery.sim import resolve_bot_kind
 from treachery.search.flat import FlatBot
+from treachery.sim import resolve_bot_kind
 from treachery.sim.seating import BotPlan, parse_bot_plan
 
 runner = CliRunner()
