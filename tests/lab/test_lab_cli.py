@@ -219,8 +219,8 @@ def test_ladder_plays_its_games_with_the_options_given(tmp_path: Path) -> None:
 
 
 def test_a_side_wins_when_it_is_among_the_winning_sides_not_when_a_seat_dealt_it_won() -> None:
-    """The Guest turns Humans into Guests (G-E9 an Infection, G-E34 a Transplant): a Human turned Guest who wins with the
-    Guests counts as a Guests' win in the ladder, not as a win for the Humans its seat was dealt."""
+    """The Guest turns Humans into Guests (G-E9 an Infection, G-E34 a Transplant): a Human turned Guest who wins with
+    the Guests counts as a Guests' win in the ladder, not as a win for the Humans its seat was dealt."""
     for seed in range(200):
         game, decisions, roles, kinds = play_game("guest", 6, seed, "heuristic")
         row = game_row(game, decisions, roles, kinds)
