@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Iterator
 
@@ -92,3 +93,32 @@ def test_renewal_keeps_only_the_rooms_the_process_still_holds(store: db.Store) -
     assert store.call(lease.renew("A", {kept: 1}, 60)) == {kept: 1}
     assert store.call(lease.claim(dropped, "B", 60)) == 2  # not kept alive by A's renewal
     assert store.call(lease.renew("A", {}, 60)) == {}
+
+
+def test_a_group_commit_checks_every_lease_in_one_query_and_refuses_only_the_fenced_writes(store: db.Store) -> None:
+    """Writes queued together commit together: their leases are checked with one query (not one a write); a write
+    whose lease is lost is refused with Fenced and the others of its batch are written."""
+    from sqlalchemy import event
+
+    held, lost = _room(store, "A", 60), _room(store, "A", 0)
+    assert store.call(lease.claim(lost, "B", 60)) == 2  # A lost this one
+    checks: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if "FROM leases" in statement:
+            checks.append(statement)
+
+    gate = threading.Event()
+    store.submit(lambda _connection: gate.wait(10))  # the writer is busy: the next writes queue up behind it
+    event.listen(store.engine, "before_cursor_execute", count)
+    try:
+        writes = [store.submit(lease.fenced(code, "A", 1, db.append_action(code, n, 0, 1, 1, f"{code}-{n}", "seat")))
+                  for code, n in ((held, 0), (lost, 0), (held, 1))]
+        gate.set()
+        assert writes[0].result(10) is None and writes[2].result(10) is None
+        with pytest.raises(lease.Fenced):
+            writes[1].result(10)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", count)
+    assert len(checks) == 1  # one lease check for the whole batch
+    assert _actions(store, held) == [(0, f"{held}-0"), (1, f"{held}-1")] and _actions(store, lost) == []

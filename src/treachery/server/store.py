@@ -205,7 +205,9 @@ class Store:
     def _commit(self, batch: list[tuple[Callable[[Connection], Any], concurrent.futures.Future[Any]]]) -> None:
         try:
             with self.engine.begin() as connection:
-                results = [fn(connection) for fn, _ in batch]
+                refused = _guard(connection, [fn for fn, _ in batch])
+                results = [refused[i] if i in refused else fn.unguarded(connection) if _guarded(fn)  # type: ignore[attr-defined]
+                           else fn(connection) for i, (fn, _) in enumerate(batch)]
         except Exception:
             if len(batch) == 1:
                 _, future = batch[0]
@@ -216,8 +218,32 @@ class Store:
             for one in batch:  # one bad write must not sink the others: retry each in its own transaction
                 self._commit([one])
             return
-        for (_, future), result in zip(batch, results, strict=True):
-            future.set_result(result)
+        for i, ((_, future), result) in enumerate(zip(batch, results, strict=True)):
+            if i in refused:
+                future.set_exception(result)
+            else:
+                future.set_result(result)
+
+
+def _guarded(fn: Any) -> bool:
+    """A guarded write: one whose condition (a lease, say) is checked for a whole batch at once. It has
+    ``check_batch(connection, writes)`` (per write None, or the exception refusing it) and ``unguarded(connection)``
+    (the write once its condition holds); called alone it checks its own condition."""
+    return callable(getattr(fn, "check_batch", None)) and callable(getattr(fn, "unguarded", None))
+
+
+def _guard(connection: Connection, fns: list[Any]) -> dict[int, Exception]:
+    """Checks the guarded writes of a batch, one check per kind of guard; the refused ones by their index."""
+    by_check: dict[Any, list[int]] = {}
+    for i, fn in enumerate(fns):
+        if _guarded(fn):
+            by_check.setdefault(type(fn).check_batch, []).append(i)
+    refused: dict[int, Exception] = {}
+    for check, indexes in by_check.items():
+        for i, error in zip(indexes, check(connection, [fns[i] for i in indexes]), strict=True):
+            if error is not None:
+                refused[i] = error
+    return refused
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
