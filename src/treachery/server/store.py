@@ -206,8 +206,7 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 refused = _guard(connection, [fn for fn, _ in batch])
-                results = [refused[i] if i in refused else fn.unguarded(connection) if _guarded(fn)  # type: ignore[attr-defined]
-                           else fn(connection) for i, (fn, _) in enumerate(batch)]
+                results = [refused[i] if i in refused else _write(fn, connection) for i, (fn, _) in enumerate(batch)]
         except Exception:
             if len(batch) == 1:
                 _, future = batch[0]
@@ -230,6 +229,11 @@ def _guarded(fn: Any) -> bool:
     ``check_batch(connection, writes)`` (per write None, or the exception refusing it) and ``unguarded(connection)``
     (the write once its condition holds); called alone it checks its own condition."""
     return callable(getattr(fn, "check_batch", None)) and callable(getattr(fn, "unguarded", None))
+
+
+def _write(fn: Any, connection: Connection) -> Any:
+    """One write of a batch whose guard, if it has one, has passed."""
+    return fn.unguarded(connection) if _guarded(fn) else fn(connection)
 
 
 def _guard(connection: Connection, fns: list[Any]) -> dict[int, Exception]:

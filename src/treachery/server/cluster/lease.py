@@ -109,7 +109,7 @@ _HELD = text("SELECT room, owner, epoch FROM leases WHERE room IN :rooms FOR KEY
 
 class FencedWrite(Generic[T]):
     """A write fenced by a lease. Called alone it checks its own lease row; the store's group commit checks every
-    fenced write of a batch with one query instead (:meth:`check_batch`, a ``Guarded`` write of the store)."""
+    fenced write of a batch with one query instead (:meth:`check_batch`: a guarded write, ``store._guarded``)."""
 
     def __init__(self, room: str, owner: str, epoch: int, write: Callable[[Connection], T]) -> None:
         self.room, self.owner, self.epoch, self.write = room, owner, epoch, write
