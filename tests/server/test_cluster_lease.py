@@ -122,3 +122,36 @@ def test_a_group_commit_checks_every_lease_in_one_query_and_refuses_only_the_fen
         event.remove(store.engine, "before_cursor_execute", count)
     assert len(checks) == 1  # one lease check for the whole batch
     assert _actions(store, held) == [(0, f"{held}-0"), (1, f"{held}-1")] and _actions(store, lost) == []
+
+
+def test_a_room_between_owners_is_looked_up_again_not_called_missing(store: db.Store,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client reconnecting while a draining owner hands its room over (the lease released, the claim by another
+    process not yet in) is sent to the new owner once it holds the room, not told the room does not exist; with no
+    owner in sight for ``LOCATE_WAIT`` the lookup gives up."""
+    from treachery.server.cluster import owner as cluster
+    from treachery.server.room import Settings
+
+    monkeypatch.setattr(cluster, "LOCATE_WAIT", 1.0)
+    moving, abandoned = _room(store, "draining", 30), _room(store, "draining", 30)
+    for code in (moving, abandoned):
+        assert store.call(lease.release(code, "draining", 1))
+
+    async def look() -> tuple[object, float, object]:
+        here = cluster.OwnedRooms(store, Settings(owner_lease=30))
+        here.draining = True  # claims nothing itself, as a process that is handing its rooms over
+        try:
+            began = time.monotonic()
+            lookup = asyncio.ensure_future(here.locate(moving))
+            await asyncio.sleep(0.3)
+            assert not lookup.done()  # still looking, not "no such room"
+            assert await asyncio.to_thread(store.call, lease.claim(moving, "taker", 30)) == 2
+            found = await lookup
+            waited = time.monotonic() - began
+            return found, waited, await here.locate(abandoned)
+        finally:
+            here.upkeep.shutdown()
+
+    found, waited, gone = asyncio.run(look())
+    assert found == cluster.Remote("taker") and waited >= 0.3
+    assert gone is None

@@ -24,6 +24,7 @@ from ..room import Room, Rooms, Settings
 from . import lease
 
 log = logging.getLogger("treachery.server.cluster")
+LOCATE_WAIT = 5.0  # seconds a client's lookup waits for a room in play that is between owners
 CLOSE_MOVED = 1012  # WebSocket "service restart": the room is served elsewhere now; reconnect and resend
 
 
@@ -106,28 +107,32 @@ class OwnedRooms(Rooms):
 
     async def locate(self, code: str) -> Room | Remote | None:
         """Where ``code`` is served: this process's room (a lapsed lease is claimed now, so a client that
-        reconnects after its owner died need not wait for the claim loop), the process owning it, or None."""
-        room = self.rooms.get(code)
-        if room is not None:
-            return room
-        found = await asyncio.to_thread(self._direct, _where(code))
-        if found is None:
-            return None
-        status, owner, lapsed = found
-        if status not in ("lobby", "playing"):
-            return await self.find(code)  # over: any process reads it back (read-only); expired: None
-        if owner == self.owner:  # being restored here right now
-            async with self.claiming:
-                return self.rooms.get(code)
-        if owner is None or lapsed:
-            return await self.claim_one(code) or await self._owner_now(code)
-        return Remote(owner)
-
-    async def _owner_now(self, code: str) -> Remote | None:
-        found = await asyncio.to_thread(self._direct, _where(code))
-        if found is None or found[1] is None or found[2] or found[1] == self.owner:
-            return None
-        return Remote(found[1])
+        reconnects after its owner died need not wait for the claim loop), the process owning it, or None. A room in
+        play whose lease is changing hands right now (released by a draining owner, claimed by another) is looked
+        up again for up to ``LOCATE_WAIT`` seconds rather than called missing."""
+        deadline = asyncio.get_running_loop().time() + LOCATE_WAIT
+        while True:
+            room = self.rooms.get(code)
+            if room is not None:
+                return room
+            found = await asyncio.to_thread(self._direct, _where(code))
+            if found is None:
+                return None
+            status, owner, lapsed = found
+            if status not in ("lobby", "playing"):
+                return await self.find(code)  # over: any process reads it back (read-only); expired: None
+            if owner == self.owner:  # being restored here right now
+                async with self.claiming:
+                    room = self.rooms.get(code)
+            elif owner is None or lapsed:
+                room = await self.claim_one(code)
+            else:
+                return Remote(owner)
+            if room is not None:
+                return room
+            if asyncio.get_running_loop().time() >= deadline:
+                return None
+            await asyncio.sleep(0.1)  # another process is claiming it, or this one let it go: look again
 
     async def _upkeep(self, fn: Callable[[Any], Any]) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.upkeep, self._direct, fn)
