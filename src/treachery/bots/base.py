@@ -37,6 +37,11 @@ class Bot(Protocol):
     server's event loop) can let them in while it thinks (:func:`ask_steps`). A bot that remembers what it did
     may offer ``recall(view, decision, option_id)``: told that it answered ``option_id`` here, it brings its
     memory up to date as answering would have, without deciding again (:func:`recall`).
+
+    A bot whose thinking takes longer for some of its seat's secrets than for others (a search: how many options
+    the seat has, how long the games drawn from what it holds run) declares ``hold(decision, players)``: seconds
+    above its longest think for that decision at that table size, and 0 where it answers at once whatever it holds.
+    A table that people watch shows its answer no sooner than that after asking (:func:`answer_hold`).
     """
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
@@ -108,6 +113,20 @@ def recall(bot: Bot, game: Game, seat: int, decision: Decision, option_id: int, 
         ask(bot, game, seat, decision, wants_view)
         return
     told(_view_for(bot, game, seat, decision, wants_view), decision, option_id)
+
+
+SEARCH_HOLD = 1.0  # seconds: the hold of a search bot that declares none (its budget is a second of one core)
+
+
+def answer_hold(bot: Bot, decision: Decision, players: int) -> float:
+    """Seconds that pass, at the least, from asking ``bot`` ``decision`` at a table of ``players`` to anyone
+    seeing its answer, so that when it answers tells nothing of what its seat holds. A bot that answers in a
+    fraction of a millisecond whatever it holds needs none (0); a search declares its bound (``hold``), or is held
+    ``SEARCH_HOLD``."""
+    hold = getattr(bot, "hold", None)
+    if hold is not None:
+        return float(hold(decision, players))
+    return SEARCH_HOLD if getattr(bot, "searches", False) else 0.0
 
 
 Asker = Callable[[Game, int, Decision], Option]

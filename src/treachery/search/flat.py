@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import bot_view, keys_by_kind, reads_core
+from ..bots.base import SEARCH_HOLD, bot_view, keys_by_kind, reads_core
 from ..engine import Decision, Game
 from .ismcts import MAX_ROLLOUT_DECISIONS, Samples
 
@@ -159,6 +159,9 @@ class FlatBot:
     rollout_players = 5  # ...at this many players; a larger table (longer rollouts) gets fewer:
     scale_power = 1.0  # the budget times (rollout_players / players) ** scale_power
     search_kinds: frozenset[str] | None = None  # decision kinds searched (None: every one with two options or more)
+    # Seconds above the longest decision of a searched kind on one core, by table size: a room shows the answer no
+    # sooner (bots.base.answer_hold), one option or many, since how long a search runs depends on the seat's secrets.
+    hold_seconds: Mapping[int, float] = {}
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -188,6 +191,13 @@ class FlatBot:
         found = yield from flat_search_steps(decision.seat, decision, samples, rng, worlds, self.heuristic,
                                              default["id"], self.margin, ids)
         return next(o for o in options if o["id"] == found.option_id)
+
+    def hold(self, decision: Decision, players: int) -> float:
+        """Seconds a table holds this bot's answer to ``decision`` (:func:`treachery.bots.base.answer_hold`): the
+        bound for ``players`` for a kind it searches, whatever the options; 0 for a kind its heuristic answers."""
+        if self.search_kinds is not None and decision.kind not in self.search_kinds:
+            return 0.0
+        return self.hold_seconds.get(players, SEARCH_HOLD)
 
     def recall(self, view: dict[str, Any], decision: Decision, option_id: int) -> None:
         """Told it answered ``option_id`` to ``decision``: its heuristic remembers the decision as it did then

@@ -14,6 +14,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import pickle
 import secrets
 import time
 from collections import deque
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import GameConfigError, game_class, new_game, replay
 from ..bots import Bot
-from ..bots.base import ask_steps, recall
+from ..bots.base import answer_hold, ask_steps, recall
 from ..bots.seating import needs_view, resolve_bot_kind, seat_bots
 from ..engine import TIMEOUT, Decision, Game
 from ..engine.game import default_chat_channels
@@ -541,37 +542,71 @@ class Room:
                 self.drive_task = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
-        """Bots answer their seats' decisions, each durable before the next. They first wait ``bot_delay``, the same
-        pause whatever they will decide (nothing is decided yet), so it tells nothing; then every bot decision
-        pending at that moment is answered, so a simultaneous choice costs one pause, not one per bot."""
+        """Bots answer their seats' decisions, each durable before the next. No answer shows before ``bot_delay``
+        has passed, the same pause whatever they decide, so people can follow the table; every bot decision pending
+        at the start is answered, so a simultaneous choice costs one pause, not one per bot. A searching bot thinks
+        during the pause, and its answer shows no sooner than its hold (:meth:`_bot_answer`)."""
+        loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(self.settings.bot_delay)
+            shown = loop.time() + self.settings.bot_delay  # no answer of this batch shows sooner
             async with self.lock:
                 game = self.game
-                if game is None or game.over:
-                    return
-                todo = [d for d in game.pending() if self._bot_plays(d.seat)]
-                if not todo:
-                    return
-                failed = False
-                for decision in todo:
-                    still = any(d.id == decision.id for d in game.pending())
-                    if game.over or not still or not self._bot_plays(decision.seat):
-                        continue  # the player is back, or an earlier answer of this batch made it moot
-                    option = await self._bot_choice(game, decision.seat, decision)
-                    if not self._bot_plays(decision.seat):
-                        continue  # its player came back while it thought
-                    try:
-                        await self._apply(decision.seat, decision, option, None, "bot")
-                    except _Unavailable:
-                        failed = True
-                        break
-                if failed:
-                    self._broadcast()  # whatever was owed while the write was in flight, as the game now is
-                    await asyncio.sleep(0.5)
-                    continue
+                todo = [] if game is None or game.over else [d for d in game.pending() if self._bot_plays(d.seat)]
+            if not todo:
+                return
+            failed = False
+            for decision in todo:
+                if answer_hold(self.bots[decision.seat], decision, len(self.seats)) <= 0:
+                    await asyncio.sleep(shown - loop.time())  # the pause (over already for all but the first)
+                if not await self._bot_answer(decision, shown):
+                    failed = True
+                    break
+            if failed:
+                self._broadcast()  # whatever was owed while the write was in flight, as the game now is
+                await asyncio.sleep(0.5)
+                continue
             self._set_timers()
             self._broadcast()
+
+    def _bot_still_answers(self, game: Game, decision: Decision) -> bool:
+        return (self.game is game and not game.over and self._bot_plays(decision.seat)
+                and any(d.id == decision.id for d in game.pending()))
+
+    async def _bot_answer(self, decision: Decision, shown: float) -> bool:
+        """A bot answers ``decision`` if it is still pending and still the bot's (the player may be back, or an
+        earlier answer of the batch made it moot). A bot whose thinking time depends on its seat's secrets has its
+        answer held until a fixed time after it was asked (:func:`answer_hold`), and not before ``shown``, the room
+        free for everyone else meanwhile; an answer the game moves past during the hold is dropped, and the bot
+        forgets it. False when the store could not take the answer."""
+        loop = asyncio.get_running_loop()
+        async with self.lock:
+            game = self.game
+            if game is None or not self._bot_still_answers(game, decision):
+                return True
+            seat = decision.seat
+            bot = self.bots[seat]
+            asked = loop.time()
+            hold = answer_hold(bot, decision, game.players)
+            before = pickle.dumps(bot) if hold > 0 else b""  # the bot as it was, should its answer be dropped
+            option = await self._bot_choice(game, seat, decision)
+            if hold <= 0:
+                return await self._bot_apply(game, decision, option)
+        await asyncio.sleep(max(asked + hold, shown) - loop.time())
+        async with self.lock:
+            if self.bots[seat] is bot and not self._bot_still_answers(game, decision):
+                self.bots[seat] = pickle.loads(before)
+            applied = await self._bot_apply(game, decision, option)
+            self._broadcast()  # at a time that tells nothing, so each held answer shows as it lands
+            return applied
+
+    async def _bot_apply(self, game: Game, decision: Decision, option: int) -> bool:
+        if not self._bot_still_answers(game, decision):
+            return True
+        try:
+            await self._apply(decision.seat, decision, option, None, "bot")
+        except _Unavailable:
+            return False
+        return True
 
     # ---- timers ---------------------------------------------------------------------------------
 

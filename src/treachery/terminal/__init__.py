@@ -6,6 +6,7 @@ Everything shown for a seat comes from ``view(seat)`` and ``log_for(seat)``; not
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
+from ..bots.base import answer_hold
 from ..bots.seating import choose, needs_view
 from ..engine import Decision, Game, Option, game_class
 from ..engine.core import final_facts
@@ -258,7 +260,8 @@ def play_in_terminal(
     Each time the person must decide they see the board and their hand from ``view(seat)``, what they saw
     happen since last time from ``log_for(seat)``, and the decision as a numbered menu; a decision with a
     single option is taken for them and said. When the person and bots decide at once (sealed choices),
-    the person answers first, then the bots.
+    the person answers first, then the bots. A bot whose thinking time depends on its seat's secrets (a search)
+    answers no sooner than its hold (:func:`treachery.bots.base.answer_hold`), so the wait tells nothing.
     """
     name = game.name
     wants_view = [needs_view(b) for b in bots]
@@ -270,7 +273,11 @@ def play_in_terminal(
         mine = [d for d in pending if d.seat == seat]
         if not mine:
             for decision in pending:
-                game.act(decision.seat, choose(game, list(bots), wants_view, decision.seat, decision))
+                asked = time.monotonic()
+                option = choose(game, list(bots), wants_view, decision.seat, decision)
+                hold = answer_hold(bots[decision.seat], decision, game.players)
+                time.sleep(max(0.0, asked + hold - time.monotonic()))
+                game.act(decision.seat, option)
             continue
         decision = mine[0]
         if len(decision.options) == 1:  # nothing to decide: say what happens and go on

@@ -25,6 +25,9 @@ class KillerBestBot(FlatBot):
     margin = 1.5
     search_kinds = frozenset({"first_card"})
     scale_power = 2.0
+    # The longest first card measured (bench/bench_best.py --players N, Python path, a loaded 2-core machine):
+    # 330 ms at 4 players, 364 at 5, 405 at 6, 431 at 7, 475 at 8; held at about 1.6 times that.
+    hold_seconds = {3: 0.55, 4: 0.55, 5: 0.6, 6: 0.7, 7: 0.7, 8: 0.8, 9: 0.8, 10: 0.8}
 
 
 LOOKAHEAD_BOT = KillerBestBot  # what `--bots lookahead` seats
