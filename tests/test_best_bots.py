@@ -144,3 +144,14 @@ def test_replay_shows_a_seats_belief_round_by_round(tmp_path: Any) -> None:
     assert "What seat 0 believes" in shown.output and "menace 1.00" in shown.output
     refused = runner.invoke(app, ["replay", str(record), "--beliefs"])
     assert refused.exit_code == 2 and "--beliefs needs --seat" in refused.output
+
+
+def test_eat_best_searches_every_kind_but_the_reveal_or_pass_windows() -> None:
+    """A searched kind is held at the table whatever its options (bots.base.answer_hold): Eat's `best` leaves to its
+    heuristic only the windows where most seats can but pass, and a new kind of decision is searched unless listed
+    here."""
+    from treachery.games.eat.best import EatBestBot
+    from treachery.games.eat.rules import _HANDLERS
+
+    assert set(_HANDLERS) - EatBestBot.search_kinds == {"dodge", "evening", "knife_response", "vote_window", "rules"}
+    assert EatBestBot.search_kinds <= set(_HANDLERS)

@@ -18,6 +18,11 @@ class EatBestBot(FlatBot):
     worlds = 24
     margin = 1.5
     rollouts = 96  # a rollout here is long (whole raft): keeps a decision at 10 players under 1 s
+    # Every kind but the windows to reveal a Keep card or pass (W-T29, dodge, responses): at most seats they offer a
+    # pass alone, yet a searched kind is held whatever its options (bots.base.answer_hold), a hold per bot at each
+    # window; the heuristic answers them at once.
+    search_kinds = frozenset({"skip_draw", "wild_decks", "select", "ghost_target", "quest", "map_order", "poll",
+                              "phone_booth", "exemption", "vote", "born_leader", "tie_choice"})
     # The longest decision measured (bench/bench_best.py --players N, Python path, a loaded 2-core machine): 119 ms
     # at 4 players, 150 at 6 and 7, 269 at 8, 359 at 10; held at about 1.6 times that.
     hold_seconds = {4: 0.25, 5: 0.25, 6: 0.3, 7: 0.3, 8: 0.5, 9: 0.5, 10: 0.6}
