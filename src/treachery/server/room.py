@@ -72,7 +72,7 @@ class Settings:
     redis_url: str = ""  # several processes serve any room: what reaches a non-owner goes to the owner via Redis
     redis_connections: int = 64  # the Redis pool's size; a publish waits for a free connection beyond it
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
-    bot_delay: float = 0.0  # seconds a bot (or stand-in) waits before each move, so people can follow the table
+    bot_delay: float = 0.0  # seconds before a bot's (or stand-in's) move shows, so people can follow the table
     # Seconds after which a person's one-option decision is answered for them (a response window only when the seat
     # asked for it). No answer a person gives takes effect sooner, so an automatic answer looks, to everyone else,
     # like any quick one. Negative: off (every answer by hand, at once).
