@@ -15,7 +15,7 @@ from treachery.engine import Decision, Option
 from treachery.games.guest.beliefs import belief as guest_belief
 from treachery.games.menace.beliefs import belief as menace_belief
 from treachery.search.flat import FlatBot
-from treachery.sim import resolve_bot_kind
+from treachery.sim import resolve_bot_kind, seat_bots
 from treachery.sim.seating import BotPlan, parse_bot_plan
 
 runner = CliRunner()
@@ -155,3 +155,24 @@ def test_eat_best_searches_every_kind_but_the_reveal_or_pass_windows() -> None:
 
     assert set(_HANDLERS) - EatBestBot.search_kinds == {"dodge", "evening", "knife_response", "vote_window", "rules"}
     assert EatBestBot.search_kinds <= set(_HANDLERS)
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("menace", 8), ("guest", 12)])
+def test_a_belief_bot_holds_every_answer_the_same_whatever_the_decision(game_name: str, players: int) -> None:
+    """Reading the table takes longer for some seats and hands than for others (bots.beliefs.BELIEF_HOLD_PER_PLAYER),
+    so the table holds each answer of Menace's and the Guest's `best` by the same amount: one option or many,
+    any kind, any seat."""
+    from treachery.bots.base import answer_hold
+    from treachery.bots.beliefs import belief_hold
+
+    game = treachery.new_game(game_name, players, 3)
+    bots = seat_bots(game_name, "best", players, 3)
+    holds: set[float] = set()
+    kinds: set[tuple[str, bool]] = set()
+    while not game.over:
+        decision = game.pending()[0]
+        holds.add(answer_hold(bots[decision.seat], decision, players))
+        kinds.add((decision.kind, len(decision.options) > 1))
+        game.act(decision.seat, ask(bots[decision.seat], game, decision.seat, decision))
+    assert holds == {belief_hold(players)} and belief_hold(players) >= 0.01
+    assert {many for _, many in kinds} == {True, False} and len(kinds) >= 4  # one option and many, several kinds

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots.beliefs import Belief
+from ...bots.beliefs import Belief, belief_hold
 from ...engine import Decision, Option
 from .beliefs import belief
 from .bots import GuestBot, _Table
@@ -33,6 +33,11 @@ class GuestBeliefBot(GuestBot):
         super().__init__(seed)
         self.log: list[dict[str, Any]] = []
         self.held: Belief | None = None
+
+    def hold(self, decision: Decision, players: int) -> float:
+        """Its answers show no sooner than this (bots.base.answer_hold): reading the table takes longer for some
+        seats and hands than for others."""
+        return belief_hold(players)
 
     def choose(self, view: dict[str, Any], decision: Decision, log: list[dict[str, Any]] | None = None) -> Option:
         self.log = log or []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots.beliefs import Belief
+from ...bots.beliefs import Belief, belief_hold
 from ...engine import Decision, Option
 from .beliefs import belief
 from .bots import MenaceBot
@@ -34,6 +34,11 @@ class MenaceBeliefBot(MenaceBot):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.belief: Belief | None = None
+
+    def hold(self, decision: Decision, players: int) -> float:
+        """Its answers show no sooner than this (bots.base.answer_hold): reading the table takes longer for some
+        seats and hands than for others."""
+        return belief_hold(players)
 
     def choose(self, view: dict[str, Any], decision: Decision, log: list[dict[str, Any]] | None = None) -> Option:
         self.belief = belief(view, log or []) if decision.kind in _SOCIAL else None
