@@ -93,3 +93,41 @@ def test_a_belief_sample_looks_like_the_true_game_and_depends_only_on_what_the_s
         assert everything(belief_sample(twin, seat, 11, beliefs(twin, seat))) == everything(sample)
         checked += 1
     assert checked
+
+
+def test_a_search_over_belief_worlds_draws_the_worlds_the_belief_weighs() -> None:
+    """``resample`` keeps, among the sampler's candidate deals, one with odds by the belief's weight of its roles:
+    a belief sure of one candidate's roles gets that candidate; and Menace's `lookahead` plans each world of a
+    searched decision over such resampled deals (CANDIDATES draws of the sampler a world)."""
+    from treachery.bots.beliefs import CANDIDATES, resample
+    from treachery.games.menace.best import MenaceLookaheadBot
+
+    game = treachery.new_game("menace", 5, 0)  # a game where a vote is called
+    bots = [bot_for("menace", "heuristic", s) for s in range(5)]
+    while not any(d.kind == "vote" and len(d.options) > 1 for d in game.pending()):
+        decision = game.pending()[0]
+        game.act(decision.seat, ask(bots[decision.seat], game, decision.seat, decision))
+    decision = next(d for d in game.pending() if d.kind == "vote" and len(d.options) > 1)
+    seat = decision.seat
+    rng = random.Random(9)
+    candidates = [game.determinized(seat, rng.getrandbits(63)) for _ in range(CANDIDATES)]
+    sure = Belief(seat, ((tuple(candidates[5].roles()), 1.0),))
+    assert len({tuple(c.roles()) for c in candidates}) > 1  # the candidates differ, so the pick means something
+    picked = resample(lambda s: game.determinized(seat, s), 9, sure)
+    assert picked.roles() == candidates[5].roles()
+
+    draws: list[int] = []
+
+    def counting(seed: int) -> Game:
+        draws.append(seed)
+        return game.determinized(seat, seed)
+
+    class Small(MenaceLookaheadBot):
+        worlds = 3
+        min_worlds = 2
+        rollouts = 12
+
+    bot = Small(1)
+    option = bot.choose(game.view(seat), decision, counting, game.log_for(seat))
+    assert option in decision.options
+    assert len(draws) >= 2 * CANDIDATES and len(draws) % CANDIDATES == 0  # every world a resample of candidates

@@ -14,6 +14,7 @@ from treachery.bots.base import ask, ask_steps, recall
 from treachery.engine import Game
 from treachery.games.eat.best import EatBestBot
 from treachery.games.killer.best import KillerBestBot
+from treachery.games.menace.best import MenaceLookaheadBot
 from treachery.search.flat import flat_search, scaled_budget
 from treachery.search.ismcts import Samples
 
@@ -28,7 +29,14 @@ class _SmallEat(EatBestBot):
     rollouts = 12
 
 
-SMALL = {"killer": _SmallKiller, "eat": _SmallEat}
+class _SmallMenace(MenaceLookaheadBot):
+    worlds = 3
+    min_worlds = 2
+    rollouts = 12
+
+
+SMALL = {"killer": _SmallKiller, "eat": _SmallEat, "menace": _SmallMenace}
+LOOKAHEAD = {"killer": KillerBestBot, "eat": EatBestBot, "menace": MenaceLookaheadBot}
 
 
 def _first_choice(game: Game, seed: int) -> int:
@@ -51,9 +59,9 @@ def _game_at_choice(name: str, players: int, seed: int) -> tuple[Game, int]:
     return game, seat
 
 
-@pytest.mark.parametrize("name", ["killer", "eat"])
+@pytest.mark.parametrize("name", ["killer", "eat", "menace"])
 def test_lookahead_is_the_flat_search_bot_and_plays_legal_options(name: str) -> None:
-    assert isinstance(bot_for(name, "lookahead", 1), KillerBestBot if name == "killer" else EatBestBot)
+    assert isinstance(bot_for(name, "lookahead", 1), LOOKAHEAD[name])
     game = treachery.new_game(name, players=4, seed=5)
     bots = [SMALL[name](s) if s == 0 else bot_for(name, "heuristic", s) for s in range(4)]
     while not game.over:
@@ -63,7 +71,7 @@ def test_lookahead_is_the_flat_search_bot_and_plays_legal_options(name: str) -> 
         game.act(decision.seat, option)
 
 
-@pytest.mark.parametrize("name", ["killer", "eat"])
+@pytest.mark.parametrize("name", ["killer", "eat", "menace"])
 def test_the_same_seed_gives_the_same_choices(name: str) -> None:
     records = []
     for _ in range(2):
@@ -81,7 +89,7 @@ def test_the_same_seed_gives_the_same_choices(name: str) -> None:
     assert records[0] == records[1]
 
 
-@pytest.mark.parametrize("name", ["killer", "eat"])
+@pytest.mark.parametrize("name", ["killer", "eat", "menace"])
 def test_a_twin_that_differs_only_in_what_the_seat_cannot_see_gets_the_same_answer(name: str) -> None:
     """The bot reads only its seat's view and the sampler's worlds: a sample of the game (the same view and log
     for the seat, hidden cards dealt again) gets the same answer from a bot of the same seed."""
@@ -157,7 +165,7 @@ def test_killer_lookahead_searches_the_first_card_only() -> None:
     assert drawn  # the first card is searched over sampled worlds
 
 
-@pytest.mark.parametrize("name", ["killer", "eat"])
+@pytest.mark.parametrize("name", ["killer", "eat", "menace"])
 def test_the_search_in_steps_yields_between_rollouts_and_answers_as_choose_does(name: str) -> None:
     """The server lets other rooms in between the bits of a search (ask_steps): the same answer as ``ask``."""
     for seed in range(3):
@@ -173,11 +181,12 @@ def test_the_search_in_steps_yields_between_rollouts_and_answers_as_choose_does(
                 answer = done.value
                 break
         assert answer == ask(SMALL[name](seed), game, seat, decision)
-        searched = name == "eat" or decision.kind == "first_card"
+        kinds = SMALL[name].search_kinds
+        searched = kinds is None or decision.kind in kinds
         assert (pauses > 0) == searched  # a rollout a pause; an unsearched choice answers at once
 
 
-@pytest.mark.parametrize("name", ["killer", "eat"])
+@pytest.mark.parametrize("name", ["killer", "eat", "menace"])
 def test_a_bot_told_its_earlier_answers_goes_on_as_the_one_that_gave_them(name: str) -> None:
     """A room rebuilt from its record recalls its bots' answers instead of searching again (bots.base.recall):
     the recalled bot's next answers are those of the bot that played on without a break."""
@@ -211,3 +220,18 @@ def test_a_bot_told_its_earlier_answers_goes_on_as_the_one_that_gave_them(name: 
             searched += len(decision.options) > 1
         again.act(seat, option_id)
     assert searched  # the part after the cut has choices of its own
+
+
+def test_menace_lookahead_holds_a_searched_kind_by_its_bound_and_the_rest_as_its_belief_bot() -> None:
+    """Its votes, Brawls and last acts are searched (held by ``hold_seconds``, one option or many); its other
+    answers are the belief bot's, held as that bot's are (bots.beliefs.belief_hold)."""
+    from treachery.bots.base import answer_hold
+    from treachery.bots.beliefs import belief_hold
+    from treachery.engine import Decision
+
+    bot = MenaceLookaheadBot(0)
+    one = ({"id": 0, "text": "pass", "label": "Pass"},)
+    for kind in ("vote", "brawl", "last_act", "exile_act"):
+        assert answer_hold(bot, Decision(0, kind, one, 5, "", 0), 5) == MenaceLookaheadBot.hold_seconds[5] >= 0.3
+    for kind in ("turn", "discussion", "character"):
+        assert answer_hold(bot, Decision(0, kind, one, 5, "", 0), 5) == belief_hold(5) > 0

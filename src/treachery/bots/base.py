@@ -112,7 +112,11 @@ def recall(bot: Bot, game: Game, seat: int, decision: Decision, option_id: int, 
     if told is None:
         ask(bot, game, seat, decision, wants_view)
         return
-    told(_view_for(bot, game, seat, decision, wants_view), decision, option_id)
+    view = _view_for(bot, game, seat, decision, wants_view)
+    if getattr(bot, "reads_log", False):
+        told(view, decision, option_id, log=game.log_for(seat))
+    else:
+        told(view, decision, option_id)
 
 
 SEARCH_HOLD = 1.0  # seconds: the hold of a search bot that declares none (its budget is a second of one core)

@@ -16,6 +16,7 @@ resampling), so search bots plan over the worlds the table's behaviour makes lik
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -98,10 +99,15 @@ def belief_sample(game: Game, seat: int, seed: int, belief: Belief | None,
     kept with odds proportional to the belief's weight of its roles (the sampler deals roles uniformly among
     what the seat cannot rule out, so this weight is the importance weight). Depends only on what the seat
     knows and ``seed``, like the sampler itself; without a belief it is the sampler's own sample."""
+    return resample(lambda s: game.determinized(seat, s), seed, belief, candidates)
+
+
+def resample(draw: Callable[[int], Game], seed: int, belief: Belief | None, candidates: int = CANDIDATES) -> Game:
+    """:func:`belief_sample` over any sampler ``draw(seed)`` (a search bot's ``samples``)."""
     if belief is None:
-        return game.determinized(seat, seed)
+        return draw(seed)
     rng = random.Random(seed)
-    drawn = [game.determinized(seat, rng.getrandbits(63)) for _ in range(candidates)]
+    drawn = [draw(rng.getrandbits(63)) for _ in range(candidates)]
     weights = [belief.weight(sample.roles()) for sample in drawn]
     total = sum(weights)
     if total <= 0:  # the sampler's deals all fall outside the belief's hypotheses: keep the sampler's own draw

@@ -168,18 +168,27 @@ class FlatBot:
         self.guide = self.heuristic(seed)  # the same seed as a heuristic seat: where no search overrides it, the
         # bot plays exactly as the heuristic would
 
-    def choose(self, view: dict[str, Any], decision: Decision, samples: Samples | None = None) -> Any:
-        return run_steps(self.choose_steps(view, decision, samples))
+    def choose(self, view: dict[str, Any], decision: Decision, samples: Samples | None = None,
+               log: list[dict[str, Any]] | None = None) -> Any:
+        return run_steps(self.choose_steps(view, decision, samples, log))
 
-    def choose_steps(self, view: dict[str, Any], decision: Decision,
-                     samples: Samples | None = None) -> Generator[None, None, Any]:
+    def _guide_answer(self, view: dict[str, Any], decision: Decision, log: list[dict[str, Any]] | None) -> Any:
+        return self.guide.choose(view, decision)
+
+    def _worlds(self, view: dict[str, Any], log: list[dict[str, Any]] | None, samples: Samples) -> Samples:
+        """What the search plans over: the sampler's deals (a subclass may weigh them by a belief)."""
+        return samples
+
+    def choose_steps(self, view: dict[str, Any], decision: Decision, samples: Samples | None = None,
+                     log: list[dict[str, Any]] | None = None) -> Generator[None, None, Any]:
         """``choose``, yielding after every rollout of its search."""
         options = decision.options
         if len(options) == 1:
             return options[0]
-        default = self.guide.choose(view, decision)
+        default = self._guide_answer(view, decision, log)
         if samples is None or (self.search_kinds is not None and decision.kind not in self.search_kinds):
             return default
+        samples = self._worlds(view, log, samples)
         rng = random.Random(f"{self.seed}:{decision.id}:flat")  # str seeds hash the same in every process
         players = len(view.get("players", ())) or self.rollout_players
         budget = scaled_budget(self.rollouts, self.rollout_players, players, self.scale_power)
@@ -199,8 +208,40 @@ class FlatBot:
             return 0.0
         return self.hold_seconds.get(players, SEARCH_HOLD)
 
-    def recall(self, view: dict[str, Any], decision: Decision, option_id: int) -> None:
+    def recall(self, view: dict[str, Any], decision: Decision, option_id: int,
+               log: list[dict[str, Any]] | None = None) -> None:
         """Told it answered ``option_id`` to ``decision``: its heuristic remembers the decision as it did then
         (the search itself keeps nothing between decisions)."""
         if len(decision.options) > 1:
-            self.guide.choose(view, decision)
+            self._guide_answer(view, decision, log)
+
+
+class BeliefFlatBot(FlatBot):
+    """A flat search over the worlds the seat's belief makes likely: the default answer is a belief bot's
+    (``guide_class``, which reads the log), each world is one of the sampler's deals resampled by the belief's
+    weight of its roles (:func:`treachery.bots.beliefs.resample`), and the rollouts are played by the plain
+    heuristic (``heuristic``), which is fast."""
+
+    reads_log = True
+    game_name: str  # whose belief model weighs the worlds
+    guide_class: BotClass
+    view_keys = None  # its guide's beliefs read the whole view
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.guide = self.guide_class(seed)
+
+    def _guide_answer(self, view: dict[str, Any], decision: Decision, log: list[dict[str, Any]] | None) -> Any:
+        return self.guide.choose(view, decision, log=log or [])
+
+    def hold(self, decision: Decision, players: int) -> float:
+        """A searched kind's hold, and the belief bot's for the rest (its own answers read the table too)."""
+        from ..bots.beliefs import belief_hold
+
+        return super().hold(decision, players) or belief_hold(players)
+
+    def _worlds(self, view: dict[str, Any], log: list[dict[str, Any]] | None, samples: Samples) -> Samples:
+        from ..bots.beliefs import belief_from, resample
+
+        belief = belief_from(self.game_name, view, log or [])
+        return lambda seed: resample(samples, seed, belief)
