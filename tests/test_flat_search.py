@@ -223,15 +223,15 @@ def test_a_bot_told_its_earlier_answers_goes_on_as_the_one_that_gave_them(name: 
 
 
 def test_menace_lookahead_holds_a_searched_kind_by_its_bound_and_the_rest_as_its_belief_bot() -> None:
-    """Its votes, Brawls and last acts are searched (held by ``hold_seconds``, one option or many); its other
-    answers are the belief bot's, held as that bot's are (bots.beliefs.belief_hold)."""
+    """Its card plays, votes, Brawls and last acts are searched (held by ``hold_seconds``, one option or many); its
+    other answers are the belief bot's, held as that bot's are (bots.beliefs.belief_hold)."""
     from treachery.bots.base import answer_hold
     from treachery.bots.beliefs import belief_hold
     from treachery.engine import Decision
 
     bot = MenaceLookaheadBot(0)
     one = ({"id": 0, "text": "pass", "label": "Pass"},)
-    for kind in ("vote", "brawl", "last_act", "exile_act"):
+    for kind in ("turn", "vote", "brawl", "last_act", "exile_act"):
         assert answer_hold(bot, Decision(0, kind, one, 5, "", 0), 5) == MenaceLookaheadBot.hold_seconds[5] >= 0.3
-    for kind in ("turn", "discussion", "character"):
+    for kind in ("discussion", "character", "limit"):
         assert answer_hold(bot, Decision(0, kind, one, 5, "", 0), 5) == belief_hold(5) > 0

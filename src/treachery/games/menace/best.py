@@ -129,16 +129,17 @@ BEST_BOT = MenaceBeliefBot  # what `--bots best` seats for this game
 
 
 class MenaceLookaheadBot(BeliefFlatBot):
-    """The belief bot's social answers checked by a flat search over the worlds its belief makes likely
-    (``treachery.search.flat.BeliefFlatBot``): votes, Brawls and last acts, where who is who decides the game; its
-    card play and claims are the belief bot's."""
+    """The belief bot checked by a flat search over the worlds its belief makes likely
+    (``treachery.search.flat.BeliefFlatBot``): its card plays (which card, where), votes, Brawls and last acts are
+    searched; its claims and character choice are the belief bot's. Searching the card plays too measured far
+    better than the social moves alone at 7 players (docs/bots.md, Search over belief samples)."""
 
     game_name = "menace"
     guide_class = MenaceBeliefBot
     heuristic = MenaceBot
-    search_kinds = frozenset({"vote", "brawl", "last_act", "exile_act"})
-    # The longest searched decision measured (Python path, a loaded 2-core machine, two games a count): 278 ms at 4
-    # players, 405 at 6, 268 at 8; held at about 1.6 times that.
+    search_kinds = frozenset({"turn", "vote", "brawl", "last_act", "exile_act"})
+    # The longest searched decision measured (Python path, a loaded 2-core machine, a game or two a count): 278 ms
+    # at 4 players, 405 at 6, 318 at 7, 312 at 8; held at about 1.6 times that.
     hold_seconds = {4: 0.45, 5: 0.5, 6: 0.65, 7: 0.65, 8: 0.65}
 
 
