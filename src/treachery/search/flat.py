@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import SEARCH_HOLD, bot_view, keys_by_kind, reads_core
+from ..bots.base import SEARCH_HOLD, answer_hold, bot_view, keys_by_kind, reads_core
 from ..engine import Decision, Game
 from .ismcts import MAX_ROLLOUT_DECISIONS, Samples
 
@@ -203,9 +203,10 @@ class FlatBot:
 
     def hold(self, decision: Decision, players: int) -> float:
         """Seconds a table holds this bot's answer to ``decision`` (:func:`treachery.bots.base.answer_hold`): the
-        bound for ``players`` for a kind it searches, whatever the options; 0 for a kind its heuristic answers."""
+        bound for ``players`` for a kind it searches, whatever the options; its guide's hold for a kind the guide
+        answers (none for a heuristic, a belief bot's own)."""
         if self.search_kinds is not None and decision.kind not in self.search_kinds:
-            return 0.0
+            return answer_hold(self.guide, decision, players)
         return self.hold_seconds.get(players, SEARCH_HOLD)
 
     def recall(self, view: dict[str, Any], decision: Decision, option_id: int,
@@ -233,12 +234,6 @@ class BeliefFlatBot(FlatBot):
 
     def _guide_answer(self, view: dict[str, Any], decision: Decision, log: list[dict[str, Any]] | None) -> Any:
         return self.guide.choose(view, decision, log=log or [])
-
-    def hold(self, decision: Decision, players: int) -> float:
-        """A searched kind's hold, and the belief bot's for the rest (its own answers read the table too)."""
-        from ..bots.beliefs import belief_hold
-
-        return super().hold(decision, players) or belief_hold(players)
 
     def _worlds(self, view: dict[str, Any], log: list[dict[str, Any]] | None, samples: Samples) -> Samples:
         from ..bots.beliefs import belief_from, resample
