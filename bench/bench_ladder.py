@@ -7,6 +7,7 @@ of best - heuristic and heuristic - random with its 95% interval. Prints the Mar
     .venv/bin/python bench/bench_ladder.py --games 40 --only menace:5                  # one game, one count
     nice -n 10 .venv/bin/python bench/bench_ladder.py --games 400 --balanced           # option balanced=true
     nice -n 10 .venv/bin/python bench/bench_ladder.py --games 400 --versus best        # against the best bots
+    .venv/bin/python bench/bench_ladder.py --only menace:7 --side coward --option advanced=true --kinds belief,heuristic
 
 ``--balanced`` starts every game of a game that declares the ``balanced`` option with it (the measured fix for
 a lopsided printed game, docs/balance.md), so a side's result is not pinned near a ceiling where no bot can
@@ -20,6 +21,7 @@ import sys
 import time
 
 from treachery import new_game
+from treachery.cli import parse_options
 from treachery.engine import game_class
 from treachery.sim.ladder import run_versus
 
@@ -39,7 +41,12 @@ def main() -> None:
     parser.add_argument("--only", action="append", help="game:players to run (repeatable); default: all")
     parser.add_argument("--balanced", action="store_true", help="option balanced=true where a game declares it")
     parser.add_argument("--versus", default="heuristic", help="the kind at every other seat (default: heuristic)")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help="kinds that play the side, comma-separated, each minus the next (default: %(default)s)")
+    parser.add_argument("--side", action="append", help="only this side (repeatable); default: every side")
+    parser.add_argument("--option", action="append", default=[], help="KEY=VALUE game option for every game")
     args = parser.parse_args()
+    kinds = args.kinds.split(",")
     wanted = [tuple(o.split(":")) for o in args.only] if args.only else [
         (g, str(p)) for g, counts in COUNTS.items() for p in counts]
     print("| game | players | side | played by | games | side wins [95%] | difference [95%] | s/game |")
@@ -48,10 +55,11 @@ def main() -> None:
         players = int(players_text)
         started = time.perf_counter()
         balanced = args.balanced and any(o.key == "balanced" for o in game_class(game).declared_options)
-        rows = run_versus(game, [players], args.games, args.seed, KINDS, sides(game, players), args.versus,
+        options = {**({"balanced": True} if balanced else {}), **parse_options(args.option, game)}
+        rows = run_versus(game, [players], args.games, args.seed, kinds, sides(game, players), args.versus,
                           args.workers, on_start=lambda what: print(f"  {what}", file=sys.stderr, flush=True),
-                          options={"balanced": True} if balanced else None)
-        per_game = (time.perf_counter() - started) * args.workers / (args.games * len(KINDS) * max(
+                          options=options or None, only=args.side)
+        per_game = (time.perf_counter() - started) * args.workers / (args.games * len(kinds) * max(
             1, len({r["side"] for r in rows})))
         diffs = {(r["side"], r["side_bots"].split(" - ")[0]): r for r in rows if "difference" in r}
         for r in rows:

@@ -67,16 +67,16 @@ def _vote_decision(seat: int, players: int) -> Decision:
     return Decision(seat, "vote", options, 1, "Vote", len(options) - 1)
 
 
-def test_M_V22_the_crew_best_bot_votes_to_exile_the_likeliest_menace_and_the_heuristic_does_not() -> None:
+def test_M_V22_the_crew_belief_bot_votes_to_exile_the_likeliest_menace_and_the_heuristic_does_not() -> None:
     view, log = _menace_view(), _lone_bad_card(3)
-    best = bot_for("menace", "best", 1)
+    best = bot_for("menace", "belief", 1)
     assert best.choose(view, _vote_decision(0, 5), log=log)["text"] == "vote seat 3"  # type: ignore[call-arg]
     assert bot_for("menace", "heuristic", 1).choose(view, _vote_decision(0, 5))["text"] == "abstain"
 
 
-def test_M_H33_a_menace_best_bot_covers_a_bad_card_with_a_category_the_pool_holds() -> None:
+def test_M_H33_a_menace_belief_bot_covers_a_bad_card_with_a_category_the_pool_holds() -> None:
     view = _menace_view() | {"my_agenda": "The Butcher", "hand": [], "oxygen": 6, "energy": 2}
-    bot = bot_for("menace", "best", 2)
+    bot = bot_for("menace", "belief", 2)
     bot.placed[2] = "bad"  # type: ignore[attr-defined]
     view["revealed"] = [{"card": "Explosion", "category": "Bad", "cancelled": False},
                         {"card": "Raise Morale", "category": "Good", "cancelled": False}]
@@ -104,18 +104,32 @@ def test_best_is_a_kind_of_every_game_and_the_default_for_empty_seats() -> None:
     assert plan.kinds(["crew", "menace", "crew"]) == ["best", "heuristic", "best"]
 
 
-def test_a_batch_seats_best_unless_it_searches_and_best_searches_in_killer_and_eat() -> None:
-    """Killer's and Eat's best is the flat search (hundreds of milliseconds a choice): a batch told no kind seats
-    the heuristic there, and best where it plays without searching; told best, it seats the search."""
-    for name, searching in (("killer", True), ("eat", True), ("menace", False), ("guest", False)):
-        assert isinstance(bot_for(name, "best", 1), FlatBot) == searching
-        told_nothing = parse_bot_plan(name, None, [])
-        assert told_nothing == BotPlan("heuristic" if searching else "best")
+def test_a_batch_seats_best_unless_it_searches_and_best_searches_in_killer_eat_and_the_menace() -> None:
+    """Killer's, Eat's and the Menace's best is a flat search (hundreds of milliseconds a choice): a batch told no
+    kind seats the game's belief bot there (the Menace), else its heuristic, and best where it plays without
+    searching (the Guest); told best, it seats the search."""
+    expected = {"killer": "heuristic", "eat": "heuristic", "menace": "belief", "guest": "best"}
+    for name, told_nothing in expected.items():
+        assert isinstance(bot_for(name, "best", 1), FlatBot) == (told_nothing != "best")
+        assert parse_bot_plan(name, None, []) == BotPlan(told_nothing)
         assert parse_bot_plan(name, "best", []) == BotPlan("best")
 
 
+def test_belief_names_the_belief_bot_where_a_game_has_one() -> None:
+    from treachery.games.guest.best import GuestBeliefBot
+    from treachery.games.menace.best import MenaceBeliefBot, MenaceLookaheadBot
+
+    assert type(bot_for("menace", "belief", 1)) is MenaceBeliefBot
+    assert type(bot_for("menace", "best", 1)) is MenaceLookaheadBot
+    assert type(bot_for("guest", "belief", 1)) is type(bot_for("guest", "best", 1)) is GuestBeliefBot
+    for name in ("killer", "eat"):
+        assert "belief" not in bot_kinds(name)
+        with pytest.raises(ValueError, match="no 'belief' bot for"):
+            bot_for(name, "belief", 1)
+
+
 def test_the_commands_seat_best_bots() -> None:
-    played = runner.invoke(app, ["simulate", "menace", "--players", "5", "--games", "3", "--workers", "1",
+    played = runner.invoke(app, ["simulate", "menace", "--players", "4", "--games", "1", "--workers", "1",
                                  "--bots", "crew=best,heuristic"])
     assert played.exit_code == 0, played.output
     played = runner.invoke(app, ["play", "guest", "--bots-only", "--players", "6", "--seed", "4", "--bots", "best"])
@@ -123,10 +137,10 @@ def test_the_commands_seat_best_bots() -> None:
     assert "Game over" in played.output
 
 
-def test_a_best_bot_asked_through_ask_reads_the_seats_log_and_plays_legal_options() -> None:
+def test_a_belief_bot_asked_through_ask_reads_the_seats_log_and_plays_legal_options() -> None:
     for name, players in (("menace", 6), ("guest", 7)):
         game = treachery.new_game(name, players=players, seed=9)
-        bots = [bot_for(name, "best", s) for s in range(players)]
+        bots = [bot_for(name, "belief", s) for s in range(players)]
         while not game.over:
             decision = game.pending()[0]
             option = ask(bots[decision.seat], game, decision.seat, decision)
@@ -136,7 +150,7 @@ def test_a_best_bot_asked_through_ask_reads_the_seats_log_and_plays_legal_option
 
 def test_replay_shows_a_seats_belief_round_by_round(tmp_path: Any) -> None:
     record = tmp_path / "game.json"
-    played = runner.invoke(app, ["play", "menace", "--bots-only", "--players", "5", "--seed", "3", "--bots", "best",
+    played = runner.invoke(app, ["play", "menace", "--bots-only", "--players", "5", "--seed", "3", "--bots", "belief",
                                  "--record", str(record)])
     assert played.exit_code == 0, played.output
     shown = runner.invoke(app, ["replay", str(record), "--seat", "0", "--beliefs"])
@@ -160,13 +174,13 @@ def test_eat_best_searches_every_kind_but_the_reveal_or_pass_windows() -> None:
 @pytest.mark.parametrize(("game_name", "players"), [("menace", 8), ("guest", 12)])
 def test_a_belief_bot_holds_every_answer_the_same_whatever_the_decision(game_name: str, players: int) -> None:
     """Reading the table takes longer for some seats and hands than for others (bots.beliefs.BELIEF_HOLD_PER_PLAYER),
-    so the table holds each answer of Menace's and the Guest's `best` by the same amount: one option or many,
-    any kind, any seat."""
+    so the table holds each answer of the Menace's and the Guest's belief bots by the same amount: one option or
+    many, any kind, any seat."""
     from treachery.bots.base import answer_hold
     from treachery.bots.beliefs import belief_hold
 
     game = treachery.new_game(game_name, players, 3)
-    bots = seat_bots(game_name, "best", players, 3)
+    bots = seat_bots(game_name, "belief", players, 3)
     holds: set[float] = set()
     kinds: set[tuple[str, bool]] = set()
     while not game.over:

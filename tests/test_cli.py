@@ -220,7 +220,7 @@ def test_simulate_marks_a_side_not_dealt_at_a_player_count_instead_of_a_zero_rat
 
 def test_seats_are_named_as_each_games_own_texts_name_them() -> None:
     """Every game's texts say P1 for seat 0 (Menace too: M-S2 keeps seats 0-based in data only)."""
-    menace = runner.invoke(app, ["play", "menace", "--bots-only", "--seed", "7"])
+    menace = runner.invoke(app, ["play", "menace", "--bots-only", "--seed", "7", "--bots", "belief"])
     assert menace.exit_code == 0
     winners = next(line for line in menace.output.splitlines() if line.startswith("Winners:"))
     assert winners.startswith("Winners: P") and "seat " not in winners

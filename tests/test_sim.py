@@ -209,7 +209,8 @@ def test_bot_plan_seats_kinds_by_side_and_rotates_a_solo_seat() -> None:
 def test_bot_plan_errors_name_what_is_allowed(text: str, says: str) -> None:
     with pytest.raises(ValueError, match=says):
         parse_bot_plan("menace", text, ["crew", "menace"])
-    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("best", (("crew", "random"),))
+    # the seats not named get the batch's default (the Menace's best searches: its belief bot)
+    assert parse_bot_plan("menace", "crew=random", ["crew", "menace"]) == BotPlan("belief", (("crew", "random"),))
 
 
 def test_final_facts_count_the_dead_of_every_game() -> None:

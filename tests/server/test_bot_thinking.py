@@ -1,6 +1,6 @@
-"""A searching bot (Killer's and Eat's `best`) thinks for up to a few hundred milliseconds a decision: the room lets
-the event loop serve everyone else between the bits of its search, and plays the moves the same bots play
-anywhere else."""
+"""A searching bot (Killer's, Eat's and the Menace's `best`) thinks for up to a few hundred milliseconds a
+decision: the room lets the event loop serve everyone else between the bits of its search, and plays the moves
+the same bots play anywhere else."""
 
 from __future__ import annotations
 
@@ -73,7 +73,8 @@ def _watch(room: Room, until: int) -> Coroutine[Any, Any, dict[int, tuple[Decisi
     return watch()
 
 
-@pytest.mark.parametrize(("game_name", "delay"), [("killer", 0.0), ("eat", 0.0), ("killer", 0.3)])
+@pytest.mark.parametrize(("game_name", "delay"), [("killer", 0.0), ("eat", 0.0), ("menace", 0.0),
+                                                    ("killer", 0.3)])
 def test_a_searching_bots_answer_shows_no_sooner_than_its_hold_whatever_it_holds(
         tmp_path: Path, game_name: str, delay: float) -> None:
     """How long a search runs depends on the seat's secrets (how many options it has, what it holds): a one-option
@@ -94,7 +95,7 @@ def test_a_searching_bots_answer_shows_no_sooner_than_its_hold_whatever_it_holds
     answers = asyncio.run(asyncio.wait_for(scenario(), 120))
     bot = bot_for(game_name, "best", 0)
     held = [(d, seconds, answer_hold(bot, d, 4)) for d, seconds in answers if answer_hold(bot, d, 4) > 0]
-    assert len(held) >= 4 and min(hold for _, _, hold in held) >= 0.25
+    assert sum(hold >= 0.25 for _, _, hold in held) >= 4  # searched answers (the Menace's belief bot holds a few ms)
     # A decision is seen up to a poll late, never early: an answer shown at its time measures at least that less a
     # millisecond or two.
     assert all(seconds >= max(hold, delay) - 0.005 for _, seconds, hold in held), held

@@ -9,7 +9,8 @@ from ..engine import Game, game_class
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "best_bot_class", "bot_for", "bot_kinds", "game_module", "has_sampler",
+__all__ = ["Bot", "RandomBot", "belief_bot_class", "best_bot_class", "bot_for", "bot_kinds", "game_module",
+           "has_sampler",
            "heuristic_bot_class", "lookahead_bot_class"]
 
 
@@ -39,6 +40,13 @@ def best_bot_class(game_name: str) -> type[Bot] | None:
     return getattr(game_module(game_name, "best"), "BEST_BOT", None) or heuristic_bot_class(game_name)
 
 
+def belief_bot_class(game_name: str) -> type[Bot] | None:
+    """The game's belief bot (``BELIEF_BOT`` in its ``best`` module: the heuristic with its social moves read from
+    a belief over who is who, ``treachery.bots.beliefs``), where it ships one. It answers in milliseconds, so batch
+    commands seat it where ``best`` is a search."""
+    return getattr(game_module(game_name, "best"), "BELIEF_BOT", None)
+
+
 def lookahead_bot_class(game_name: str) -> type[Bot] | None:
     """The game's flat-search bot (``LOOKAHEAD_BOT`` in its ``best`` module: the heuristic checked by a search over
     sampled worlds, ``treachery.search.flat``), where it ships one."""
@@ -52,10 +60,13 @@ def has_sampler(game_name: str) -> bool:
 
 def bot_kinds(game_name: str) -> list[str]:
     """The bot kinds ``bot_for`` makes for this game: random, heuristic and best where the game ships a
-    heuristic bot, and ismcts where it has a sampler (``ismcts:N`` for exactly N iterations per decision)."""
+    heuristic bot, belief and lookahead where it ships those, and ismcts where it has a sampler (``ismcts:N`` for
+    exactly N iterations per decision)."""
     kinds = ["random"]
     if heuristic_bot_class(game_name) is not None:
         kinds += ["heuristic", "best"]
+    if belief_bot_class(game_name) is not None:
+        kinds.append("belief")
     if lookahead_bot_class(game_name) is not None:
         kinds.append("lookahead")
     if has_sampler(game_name):
@@ -65,7 +76,7 @@ def bot_kinds(game_name: str) -> list[str]:
 
 def bot_for(game_name: str, kind: str, seed: int) -> Bot:
     """A bot by kind: ``random`` for any game, ``heuristic`` and ``best`` where the game ships a heuristic bot,
-    ``ismcts`` (the default
+    ``belief`` and ``lookahead`` where it ships those, ``ismcts`` (the default
     budget) or ``ismcts:N`` (N iterations per decision) where the game has a sampler."""
     if kind == "random":
         return RandomBot(seed)
@@ -75,6 +86,9 @@ def bot_for(game_name: str, kind: str, seed: int) -> Bot:
     best = best_bot_class(game_name) if kind == "best" else None
     if best is not None:
         return best(seed)  # type: ignore[call-arg]
+    belief = belief_bot_class(game_name) if kind == "belief" else None
+    if belief is not None:
+        return belief(seed)  # type: ignore[call-arg]
     lookahead = lookahead_bot_class(game_name) if kind == "lookahead" else None
     if lookahead is not None:
         return lookahead(seed)  # type: ignore[call-arg]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, game_class
-from . import best_bot_class, bot_for, bot_kinds
+from . import belief_bot_class, best_bot_class, bot_for, bot_kinds
 from .base import Bot, ask
 
 MASK = (1 << 64) - 1
@@ -58,11 +58,11 @@ def default_kind(game_name: str) -> str:
 
 def batch_kind(game_name: str) -> str:
     """The kind a batch of games seats when told none (simulate, tune): ``best`` where it answers without
-    searching, else the heuristic bot, so thousands of games stay a matter of seconds (``--bots best`` asks for
-    the searching one)."""
+    searching, else the game's belief bot or, lacking one, its heuristic bot, so thousands of games stay a matter
+    of seconds (``--bots best`` asks for the searching one)."""
     kind = default_kind(game_name)
     if kind == "best" and getattr(best_bot_class(game_name), "searches", False):
-        return "heuristic"
+        return "belief" if belief_bot_class(game_name) is not None else "heuristic"
     return kind
 
 

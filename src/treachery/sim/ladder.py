@@ -9,7 +9,7 @@ seat, rotating with the game's seed, is played by X and the rest by Y.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .runner import Job, run_batch
@@ -53,14 +53,15 @@ def run_ladder(game_name: str, counts: list[int], games: int, seed: int, kinds: 
 def run_versus(game_name: str, counts: list[int], games: int, seed: int, kinds: list[str], sides: list[str],
                against: str, workers: int = 1,
                on_start: Callable[[str], None] | None = None,
-               options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+               options: dict[str, Any] | None = None,
+               only: Collection[str] | None = None) -> list[dict[str, Any]]:
     """Each side played by each of ``kinds`` in turn, every other seat by ``against``, on the same seeds (so only
     the side's bot differs): one row per (player count, side, kind) with its win rate and 95% interval, and per
     pair of neighbouring kinds (the first minus the second) the paired difference with its 95% interval. Every
-    game is started with ``options``."""
+    game is started with ``options``; ``only`` keeps those of the sides."""
     out = []
     settings = _settings(options)
-    laddered = sides if len(sides) > 1 else [ONE_SEAT]
+    laddered = [s for s in (sides if len(sides) > 1 else [ONE_SEAT]) if only is None or s in only]
     for players in counts:
         for side in laddered:
             outcomes: dict[str, dict[int, bool]] = {}

@@ -83,3 +83,4 @@ class GuestBeliefBot(GuestBot):
 
 
 BEST_BOT = GuestBeliefBot  # what `--bots best` seats for this game
+BELIEF_BOT = GuestBeliefBot  # and `--bots belief`

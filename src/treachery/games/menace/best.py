@@ -125,7 +125,7 @@ def _cover(view: dict[str, Any]) -> str:
     return "neutral" if spare["neutral"] > 0 else "good" if spare["good"] > 0 else "neutral"
 
 
-BEST_BOT = MenaceBeliefBot  # what `--bots best` seats for this game
+BELIEF_BOT = MenaceBeliefBot  # what `--bots belief` seats, and batch commands told no kind
 
 
 class MenaceLookaheadBot(BeliefFlatBot):
@@ -144,3 +144,4 @@ class MenaceLookaheadBot(BeliefFlatBot):
 
 
 LOOKAHEAD_BOT = MenaceLookaheadBot  # what `--bots lookahead` seats
+BEST_BOT = MenaceLookaheadBot  # and `best`: above the belief bot on the ladder (docs/bots.md)
