@@ -97,9 +97,10 @@ def test_a_belief_sample_looks_like_the_true_game_and_depends_only_on_what_the_s
 
 def test_a_search_over_belief_worlds_draws_the_worlds_the_belief_weighs() -> None:
     """``resample`` keeps, among the sampler's candidate deals, one with odds by the belief's weight of its roles:
-    a belief sure of one candidate's roles gets that candidate; and Menace's `lookahead` plans each world of a
-    searched decision over such resampled deals (CANDIDATES draws of the sampler a world)."""
-    from treachery.bots.beliefs import CANDIDATES, resample
+    a belief sure of one candidate's roles gets that candidate; ``weighted_pool`` does the same from one pool of
+    deals drawn once, a copy each time; and Menace's `lookahead` plans the worlds of a searched decision over
+    such a pool (``pool`` draws of the sampler a decision, however many worlds)."""
+    from treachery.bots.beliefs import CANDIDATES, resample, weighted_pool
     from treachery.games.menace.best import MenaceLookaheadBot
 
     game = treachery.new_game("menace", 5, 0)  # a game where a vote is called
@@ -116,6 +117,15 @@ def test_a_search_over_belief_worlds_draws_the_worlds_the_belief_weighs() -> Non
     picked = resample(lambda s: game.determinized(seat, s), 9, sure)
     assert picked.roles() == candidates[5].roles()
 
+    pooled = weighted_pool(lambda s: game.determinized(seat, s), sure, CANDIDATES)
+    first = pooled(9)  # the pool is drawn from the first call's seed, as resample draws its candidates
+    assert first.roles() == candidates[5].roles()
+    first.act(seat, next(d for d in first.pending() if d.seat == seat).ids[0])  # a copy: the pool is untouched
+    again = pooled(9)
+    assert again is not first and again.roles() == candidates[5].roles()
+    assert any(d.seat == seat for d in again.pending())  # the seat's vote, answered in the first copy only
+    assert all(pooled(seed).roles() == candidates[5].roles() for seed in range(20))
+
     draws: list[int] = []
 
     def counting(seed: int) -> Game:
@@ -130,4 +140,4 @@ def test_a_search_over_belief_worlds_draws_the_worlds_the_belief_weighs() -> Non
     bot = Small(1)
     option = bot.choose(game.view(seat), decision, counting, game.log_for(seat))
     assert option in decision.options
-    assert len(draws) >= 2 * CANDIDATES and len(draws) % CANDIDATES == 0  # every world a resample of candidates
+    assert len(draws) == Small.pool  # the worlds are resampled from one pool of deals

@@ -120,6 +120,28 @@ def resample(draw: Callable[[int], Game], seed: int, belief: Belief | None, cand
     return drawn[-1]
 
 
+def weighted_pool(draw: Callable[[int], Game], belief: Belief | None, size: int) -> Callable[[int], Game]:
+    """A sampler for one search: on its first call ``size`` deals of ``draw`` are drawn (from that call's seed) and
+    weighed by the belief's weight of their roles; every call then returns a copy of one of them, picked with those
+    odds from its own seed (importance resampling from one shared pool). A sampler draw replays the seat's whole
+    history and costs more the longer the game; :func:`resample`'s fresh candidates for every world cost a search
+    eight draws a world, this costs it ``size`` draws. Without a belief it is ``draw`` itself."""
+    if belief is None:
+        return draw
+    pool: list[Game] = []
+    weights: list[float] = []
+
+    def sample(seed: int) -> Game:
+        rng = random.Random(seed)
+        if not pool:
+            pool.extend(draw(rng.getrandbits(63)) for _ in range(size))
+            weights.extend(belief.weight(deal.roles()) for deal in pool)
+            if sum(weights) <= 0:  # every deal outside the belief's hypotheses: keep them all at even odds
+                weights[:] = [1.0] * size
+        return rng.choices(pool, weights)[0].clone()
+    return sample
+
+
 def belief_trail(record: dict[str, Any], seat: int) -> list[tuple[int, Belief]]:
     """``seat``'s belief over a recorded game: at the end of each round (as its log numbers rounds) and at the
     end, each with that round's number; for the lab, to show how a bot's reading of the table moved."""

@@ -219,13 +219,14 @@ class FlatBot:
 
 class BeliefFlatBot(FlatBot):
     """A flat search over the worlds the seat's belief makes likely: the default answer is a belief bot's
-    (``guide_class``, which reads the log), each world is one of the sampler's deals resampled by the belief's
-    weight of its roles (:func:`treachery.bots.beliefs.resample`), and the rollouts are played by the plain
-    heuristic (``heuristic``), which is fast."""
+    (``guide_class``, which reads the log), each world is one of ``pool`` sampler deals drawn once a search and
+    resampled by the belief's weight of their roles (:func:`treachery.bots.beliefs.weighted_pool`), and the
+    rollouts are played by the plain heuristic (``heuristic``), which is fast."""
 
     reads_log = True
     game_name: str  # whose belief model weighs the worlds
     guide_class: BotClass
+    pool = 24  # sampler deals drawn a search, which its worlds are resampled from
     view_keys = None  # its guide's beliefs read the whole view
 
     def __init__(self, seed: int) -> None:
@@ -236,7 +237,6 @@ class BeliefFlatBot(FlatBot):
         return self.guide.choose(view, decision, log=log or [])
 
     def _worlds(self, view: dict[str, Any], log: list[dict[str, Any]] | None, samples: Samples) -> Samples:
-        from ..bots.beliefs import belief_from, resample
+        from ..bots.beliefs import belief_from, weighted_pool
 
-        belief = belief_from(self.game_name, view, log or [])
-        return lambda seed: resample(samples, seed, belief)
+        return weighted_pool(samples, belief_from(self.game_name, view, log or []), self.pool)
