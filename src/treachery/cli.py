@@ -265,7 +265,7 @@ def simulate_command(
     bots: Annotated[str | None, typer.Option("--bots", help="Bot kind for every seat (random, heuristic, ...), or "
                                              "per side as dealt: crew=heuristic,menace=random,KIND (KIND for the other "
                                              "sides; default: best where it plays without searching, else "
-                                             "heuristic).")] = None,
+                                             "belief where the game has it, else heuristic).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here as JSON.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write one row per game here as Parquet "
                                              "(read it with treachery report).")] = None,
