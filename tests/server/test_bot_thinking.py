@@ -54,13 +54,13 @@ def test_a_searching_bot_lets_the_event_loop_run_while_it_thinks_and_plays_as_it
 
 
 def _watch(room: Room, until: int) -> Coroutine[Any, Any, dict[int, tuple[Decision, float, float]]]:
-    """Polls ``room`` every millisecond until ``until`` actions are in: for each bot decision, when it was first seen
-    pending and when it was answered (seconds on the loop's clock)."""
+    """Polls ``room`` every millisecond until ``until`` actions are in or the game is over: for each bot decision,
+    when it was first seen pending and when it was answered (seconds on the loop's clock)."""
     async def watch() -> dict[int, tuple[Decision, float, float]]:
         loop = asyncio.get_running_loop()
         seen: dict[int, tuple[Decision, float]] = {}
         answered: dict[int, tuple[Decision, float, float]] = {}
-        while room.actions < until:
+        while room.actions < until and not (room.game is not None and room.game.over):
             now = loop.time()
             game = room.game
             pending = {d.id: d for d in game.pending()} if game is not None else {}
@@ -73,10 +73,10 @@ def _watch(room: Room, until: int) -> Coroutine[Any, Any, dict[int, tuple[Decisi
     return watch()
 
 
-@pytest.mark.parametrize(("game_name", "delay"), [("killer", 0.0), ("eat", 0.0), ("menace", 0.0),
-                                                    ("killer", 0.3)])
+@pytest.mark.parametrize(("game_name", "seed", "delay"), [("killer", 5, 0.0), ("eat", 5, 0.0), ("menace", 2, 0.0),
+                                                            ("killer", 5, 0.3)])
 def test_a_searching_bots_answer_shows_no_sooner_than_its_hold_whatever_it_holds(
-        tmp_path: Path, game_name: str, delay: float) -> None:
+        tmp_path: Path, game_name: str, seed: int, delay: float) -> None:
     """How long a search runs depends on the seat's secrets (how many options it has, what it holds): a one-option
     decision would be answered at once, two options searched in about half the time of four. The room shows a
     searching bot's answer to a decision of a kind it searches no sooner than its fixed hold for the table size,
@@ -85,7 +85,7 @@ def test_a_searching_bots_answer_shows_no_sooner_than_its_hold_whatever_it_holds
         store = db.Store(f"sqlite:///{tmp_path / 'r.db'}")
         store.open()
         rooms = Rooms(store, Settings(dev=True, bot_delay=delay))
-        room, host = await rooms.create(CreateRoom(game=game_name, players=4, seed=5))
+        room, host = await rooms.create(CreateRoom(game=game_name, players=4, seed=seed))  # 16 actions or more
         await room.start(host)
         answered = await _watch(room, 16)
         rooms.close()
@@ -96,9 +96,11 @@ def test_a_searching_bots_answer_shows_no_sooner_than_its_hold_whatever_it_holds
     bot = bot_for(game_name, "best", 0)
     held = [(d, seconds, answer_hold(bot, d, 4)) for d, seconds in answers if answer_hold(bot, d, 4) > 0]
     assert sum(hold >= 0.25 for _, _, hold in held) >= 4  # searched answers (the Menace's belief bot holds a few ms)
-    # A decision is seen up to a poll late, never early: an answer shown at its time measures at least that less a
-    # millisecond or two.
-    assert all(seconds >= max(hold, delay) - 0.005 for _, seconds, hold in held), held
+    # A decision is seen late, never early: up to a poll (1 ms) and the room's first step of work on it (drawing
+    # the search's worlds, before it first yields to the loop, up to some 20 ms), while its answer is seen within a
+    # poll. An answer shown at its time measures at least that less those.
+    early = [(d.kind, seconds, hold) for d, seconds, hold in held if seconds < max(hold, delay) - 0.03]
+    assert not early, early
     assert all(seconds >= delay - 0.005 for _, seconds in answers), answers
 
 

@@ -10,8 +10,7 @@ from .base import Bot
 from .random_bot import RandomBot
 
 __all__ = ["Bot", "RandomBot", "belief_bot_class", "best_bot_class", "bot_for", "bot_kinds", "game_module",
-           "has_sampler",
-           "heuristic_bot_class", "lookahead_bot_class"]
+           "has_sampler", "heuristic_bot_class", "lookahead_bot_class"]
 
 
 def game_module(game_name: str, module: str) -> object | None:
