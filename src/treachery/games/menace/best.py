@@ -139,7 +139,8 @@ class MenaceLookaheadBot(BeliefFlatBot):
     heuristic = MenaceBot
     search_kinds = frozenset({"turn", "vote", "brawl", "last_act", "exile_act"})
     # The longest searched decision measured (Python path, a loaded 2-core machine, 4 games a count, bench/
-    # bench_best.py): 286 ms at 4 players, 278 at 5, 447 at 6, 316 at 7, 408 at 8; held at 1.6 times that or more.
+    # bench_best.py): 286 ms at 4 players, 278 at 5, 447 at 6, 316 at 7, 408 at 8; held at about 1.6 times that or
+    # more.
     hold_seconds = {4: 0.45, 5: 0.5, 6: 0.75, 7: 0.75, 8: 0.75}
 
 
