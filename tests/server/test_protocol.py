@@ -9,7 +9,7 @@ from typing import Any
 
 import websockets
 
-from .conftest import Server, hello, make_room, recv, start
+from .conftest import Server, hello, make_room, policy, recv, start
 
 
 async def _next_state(ws: Any) -> dict[str, Any]:
@@ -179,6 +179,7 @@ def test_reconnect_gets_the_seat_back_with_its_state(server: Server) -> None:
         assert welcome["seat"] == 0 and again["view_reset"] and again["view"] == before["view"]
         assert again["decisions"] == before["decisions"]
         assert again["log_from"] == 0 and again["log"] == before["log"]
+        assert again["role_card"] == before["role_card"] is not None  # a new connection is told who it is again
         await ws.close()
 
     asyncio.run(go())
@@ -202,5 +203,45 @@ def test_lobby_frames_and_a_kicked_seat_is_closed(server: Server) -> None:
         state = await _next_state(ws0)
         assert [s["bot"] for s in state["seats"]] == [False, True, True, True]
         await ws0.close()
+
+    asyncio.run(go())
+
+
+def test_a_state_frame_carries_the_role_card_first_and_then_only_when_it_changes(server: Server) -> None:
+    """The Menace role card lists the Characters to choose from, then (once chosen) the Character's abilities
+    (M-S12): seat 0's first frame carries it, a later frame the changed card, and no frame repeats an unchanged one."""
+    code, host, tokens = make_room(server, "menace", 4, 4, seed=3)
+    start(server, code, host)
+
+    async def go() -> None:
+        seats = [(await hello(server.ws(code), token))[0] for token in tokens]
+        spectator, _ = await hello(server.ws(code), None)
+        assert (await _next_state(spectator))["role_card"] is None
+        carried: list[dict[str, Any]] = []  # the role cards seat 0 was sent, in order
+        frames = 0
+        for _ in range(12):  # the Character choices, then a few turns, each seat answering what it is asked
+            for seat, ws in enumerate(seats):
+                while True:
+                    try:
+                        frame = await recv(ws, timeout=0.3)
+                    except TimeoutError:
+                        break
+                    assert frame["type"] in ("state", "ack", "chat"), frame
+                    if frame["type"] != "state":
+                        continue
+                    if seat == 0:
+                        frames += 1
+                        if "role_card" in frame:
+                            assert not carried or frame["role_card"] != carried[-1], "an unchanged card sent again"
+                            carried.append(frame["role_card"])
+                        else:
+                            assert carried, "the first frame carries the role card"
+                    for decision in frame["decisions"]:
+                        await ws.send(json.dumps({"type": "act", "decision": decision["id"], "cid": str(decision["id"]),
+                                                  "option": policy(seat, decision)}))
+        assert "choices" in carried[0] and "choices" not in carried[-1] and carried[-1]["abilities"]
+        assert frames > len(carried) + 3  # most frames leave the card out
+        for ws in [*seats, spectator]:
+            await ws.close()
 
     asyncio.run(go())

@@ -117,7 +117,8 @@ class SeatTracker:
         del self.log[frame["log_from"]:]  # a new connection's first frame starts the log again from 0
         self.log.extend(frame["log"])
         self.over, self.result = bool(frame["over"]), frame.get("result")
-        self.role_card = frame.get("role_card")  # who this seat is, in player words
+        if "role_card" in frame:  # who this seat is, in player words: sent first and whenever it changes
+            self.role_card = frame["role_card"]
 
     def state(self, decision: Asked | None) -> SeatState:
         return SeatState(self.game_name, self.title, self.players, self.seat, self.view, self.log, decision,

@@ -92,7 +92,8 @@ export class Connection {
     s.seats = frame.seats;
     s.over = frame.over;
     s.result = frame.result;
-    s.role_card = frame.role_card || null; // who you are, in player words (none for a spectator)
+    // who you are, in player words (null for a spectator): sent with a first view and whenever it changes
+    if ("role_card" in frame) s.role_card = frame.role_card;
     if (frame.cards) s.cards = frame.cards; // the card reference, sent once per connection
     if (frame.channels) s.channels = frame.channels;
     if (frame.claim_menu) s.claimMenu = frame.claim_menu; // the game's structured claims: sent with a first view
