@@ -7,7 +7,8 @@ Starts ``treachery serve`` in a subprocess on a free 127.0.0.1 port (a fresh SQL
 rooms over HTTP, seats 6 clients in each and plays every game to its end through the protocol. Reports actions/s
 and the p50/p99 time from an action being sent to the last frame any seat of that room received because of it
 (until the room's next action). ``--think S`` makes each client wait 0.5 S to 1.5 S before answering, as people do;
-without it the clients answer at once and the figures are the server's saturation point. The clients run in this
+without it the clients answer at once and the figures are the server's saturation point. ``--ramp S`` starts the rooms
+evenly over S seconds rather than all in the same second (whose first round is a burst no server day brings). The clients run in this
 one process, on the same 2 cores as the server, unless ``--client-procs K`` spreads them over K processes.
 
 ``--servers N`` (N > 1) starts N processes with ``--redis`` on one PostgreSQL (a fresh scratch database unless
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -34,6 +36,8 @@ import urllib.request
 from typing import Any
 
 import websockets
+
+from treachery.server import GC_THRESHOLDS
 
 
 def _api(base: str, path: str, body: dict[str, Any]) -> Any:
@@ -108,8 +112,13 @@ def _cpu_seconds(pid: int | None) -> float:
 Rooms = list[tuple[int, str, str, list[str]]]  # (index, code, host token, seat tokens)
 
 
-async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float) -> dict[str, Any]:
-    """Plays ``rooms`` to their end; seat s of room i talks to server (i + s) mod len(bases)."""
+async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float, ramp: float = 0.0) -> dict[str, Any]:
+    """Plays ``rooms`` to their end; seat s of room i talks to server (i + s) mod len(bases). The rooms start
+    evenly over ``ramp`` seconds (0: all at once)."""
+    # the clients stand for thousands of separate browsers: one process's garbage collections must not pause them
+    # all at once and be counted as the server's latency (the server collects the same way: treachery.server)
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     stats = {"actions": 0, "errors": 0}
     clocks = [RoomClock() for _ in rooms]
     ws_bases = [base.replace("http://", "ws://") for base in bases]
@@ -117,8 +126,11 @@ async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float) ->
                                          stats, think))
              for k, (i, code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
     await asyncio.sleep(1.0)  # everyone connected
-    await asyncio.to_thread(lambda: [_api(bases[i % len(bases)], f"/api/rooms/{code}/start", {"host_token": host})
-                                     for i, code, host, _ in rooms])
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for k, (i, code, host, _) in enumerate(rooms):
+        await asyncio.sleep(max(0.0, began + k * ramp / len(rooms) - loop.time()))
+        await asyncio.to_thread(_api, bases[i % len(bases)], f"/api/rooms/{code}/start", {"host_token": host})
     done, pending = await asyncio.wait(tasks, timeout=timeout)
     for task in pending:
         task.cancel()
@@ -129,21 +141,21 @@ async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float) ->
             "latencies": [x for c in clocks for x in c.latencies]}
 
 
-def _play_in_process(args: tuple[list[str], Rooms, float, float]) -> dict[str, Any]:
+def _play_in_process(args: tuple[list[str], Rooms, float, float, float]) -> dict[str, Any]:
     return asyncio.run(_play(*args))
 
 
 def _run(bases: list[str], rooms: Rooms, timeout: float, think: float, server_pids: list[int],
-         client_procs: int) -> dict[str, Any]:
+         client_procs: int, ramp: float = 0.0) -> dict[str, Any]:
     t0, cpu0 = time.perf_counter(), sum(_cpu_seconds(pid) for pid in server_pids)
     if client_procs <= 1:
-        parts = [asyncio.run(_play(bases, rooms, timeout, think))]
+        parts = [asyncio.run(_play(bases, rooms, timeout, think, ramp))]
     else:
         import multiprocessing
 
         slices = [rooms[k::client_procs] for k in range(client_procs)]
         with multiprocessing.get_context("spawn").Pool(client_procs) as pool:
-            parts = pool.map(_play_in_process, [(bases, part, timeout, think) for part in slices if part])
+            parts = pool.map(_play_in_process, [(bases, part, timeout, think, ramp) for part in slices if part])
     elapsed = time.perf_counter() - t0 - 1.0  # less the second the clients wait for everyone to connect
     cpu = sum(_cpu_seconds(pid) for pid in server_pids) - cpu0
     actions = sum(p["actions"] for p in parts)
@@ -195,6 +207,8 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL, or pg: a fresh PostgreSQL database [default: a "
                                                    "fresh SQLite file; with --servers > 1, pg]")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--ramp", type=float, default=0.0,
+                        help="start the rooms evenly over this many seconds, as a server's day brings them [0: at once]")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a client waits before answering [default: 0, answer at once: saturation]")
     parser.add_argument("--port", type=int, default=None, help="bench a server already running on this port")
@@ -235,8 +249,8 @@ def main() -> None:
             tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{s}"})["token"] for s in range(6)]
             rooms.append((i, made["room"], made["host_token"], tokens))
         pids = [server.pid for server in servers] or ([args.server_pid] if args.server_pid else [])
-        report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs)
-        report.update(think=args.think, game=args.game, db=db.split(":")[0] if args.port is None else "?",
+        report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs, args.ramp)
+        report.update(think=args.think, ramp=args.ramp, game=args.game, db=db.split(":")[0] if args.port is None else "?",
                       servers=len(bases), client_procs=args.client_procs, clients=6 * args.rooms, logs=tmp,
                       load_average=os.getloadavg()[0])
         print(json.dumps(report, indent=1))
