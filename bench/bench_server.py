@@ -8,8 +8,9 @@ rooms over HTTP, seats 6 clients in each and plays every game to its end through
 and the p50/p99 time from an action being sent to the last frame any seat of that room received because of it
 (until the room's next action). ``--think S`` makes each client wait 0.5 S to 1.5 S before answering, as people do;
 without it the clients answer at once and the figures are the server's saturation point. ``--ramp S`` starts the rooms
-evenly over S seconds rather than all in the same second (whose first round is a burst no server day brings). The clients run in this
-one process, on the same 2 cores as the server, unless ``--client-procs K`` spreads them over K processes.
+evenly over S seconds rather than all in the same second (whose first round is a burst no server day brings). The
+clients run in this one process, on the same 2 cores as the server, unless ``--client-procs K`` spreads them over K
+processes.
 
 ``--servers N`` (N > 1) starts N processes with ``--redis`` on one PostgreSQL (a fresh scratch database unless
 --db): room i is created on process i mod N and seat s of room i connects to process (i + s) mod N, so most seats
@@ -208,7 +209,7 @@ def main() -> None:
                                                    "fresh SQLite file; with --servers > 1, pg]")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--ramp", type=float, default=0.0,
-                        help="start the rooms evenly over this many seconds, as a server's day brings them [0: at once]")
+                        help="start the rooms evenly over this many seconds, as a day brings them [0: all at once]")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a client waits before answering [default: 0, answer at once: saturation]")
     parser.add_argument("--port", type=int, default=None, help="bench a server already running on this port")
@@ -250,7 +251,8 @@ def main() -> None:
             rooms.append((i, made["room"], made["host_token"], tokens))
         pids = [server.pid for server in servers] or ([args.server_pid] if args.server_pid else [])
         report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs, args.ramp)
-        report.update(think=args.think, ramp=args.ramp, game=args.game, db=db.split(":")[0] if args.port is None else "?",
+        report.update(think=args.think, ramp=args.ramp, game=args.game,
+                      db=db.split(":")[0] if args.port is None else "?",
                       servers=len(bases), client_procs=args.client_procs, clients=6 * args.rooms, logs=tmp,
                       load_average=os.getloadavg()[0])
         print(json.dumps(report, indent=1))
