@@ -800,8 +800,7 @@ class Room:
             frame = {"type": "state", "room": self.code, "seat": sub.seat, "view": patch, "view_reset": last is None,
                      **({"claim_menu": game.claim_menu()} if last is None else {}),
                      "view_removed": removed, "decisions": orjson.Fragment(decisions), "log_from": sub.log_sent,
-                     "log": log,
-                     "seats": seats, "over": game.over, "result": result, "channels": channels,
+                     "log": log, "seats": seats, "over": game.over, "result": result, "channels": channels,
                      "now": round(time.time(), 3)}  # the server's clock: deadlines are on it, not the client's
             if sub.seat not in role_cards:  # from the view just built, not a second one; only for a frame sent
                 role_cards[sub.seat] = game.role_card(sub.seat, view) if sub.seat is not None else None
