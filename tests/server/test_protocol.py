@@ -220,6 +220,8 @@ def test_a_state_frame_carries_the_role_card_first_and_then_only_when_it_changes
         carried: list[dict[str, Any]] = []  # the role cards seat 0 was sent, in order
         frames = 0
         for _ in range(12):  # the Character choices, then a few turns, each seat answering what it is asked
+            if len(carried) >= 2 and frames > len(carried) + 3:  # seen what the assertions below need
+                break
             for seat, ws in enumerate(seats):
                 while True:
                     try:
