@@ -719,6 +719,9 @@ def serve(
     redis: Annotated[str | None, typer.Option("--redis", help="Several processes serve any room: redis://HOST:PORT "
                                               "shared by every process, with --db postgresql://... "
                                               "(docs/deploy.md).")] = None,
+    proxy_routes_rooms: Annotated[bool, typer.Option(
+        "--proxy-routes-rooms", help="With --redis: the proxy in front sends all of a room's calls to one process "
+        "(hash on the room code, docs/deploy.md), so a new room is left to the process its players reach.")] = False,
 ) -> None:
     """Run the online game server: rooms, seats and games over HTTP and WebSocket, kept in a database."""
     try:
@@ -735,6 +738,9 @@ def serve(
     if redis is not None and not db.startswith("postgres"):
         _fail("--redis shares rooms between several processes, which needs --db postgresql://...: SQLite serves "
               "one process (leave out --redis)")
+    if proxy_routes_rooms and redis is None:
+        _fail("--proxy-routes-rooms is for several processes sharing the rooms: give --redis too (one process "
+              "serves every room anyway)")
     if redis is not None and not (redis.startswith("redis://") or redis.startswith("rediss://")
                                   or redis.startswith("unix://")):
         _fail(f"--redis must be a redis://HOST:PORT URL, got {redis!r}")
@@ -745,7 +751,8 @@ def serve(
             _fail("--redis needs the redis package: pip install 'treachery[server]'", 1)
     print(f"treachery serving on http://{host}:{port} (database {db.split('@')[-1]})", file=sys.stderr)
     try:
-        run_server(host, port, db, Settings(dev=dev, bot_delay=bot_delay, redis_url=redis or ""))
+        run_server(host, port, db, Settings(dev=dev, bot_delay=bot_delay, redis_url=redis or "",
+                                                   proxy_routes_rooms=proxy_routes_rooms))
     except ValueError as error:  # a setting the server refuses (e.g. several processes on SQLite)
         _fail(str(error))
 

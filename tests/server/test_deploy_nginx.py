@@ -1,7 +1,9 @@
 """The deployment guide's nginx block, run for real: docs/deploy.md's config (self-signed certificate, free ports)
 in front of two ``treachery serve --redis`` processes on one PostgreSQL, and a whole game played through it over
-HTTPS and ``wss://`` with a browser's Origin. nginx spreads the calls over both processes, so the room's calls and
-seats land on either one. Needs nginx (``scripts/test`` installs Debian's where it may), PostgreSQL and Redis."""
+HTTPS and ``wss://`` with a browser's Origin. The guide's nginx hashes on the room code and the processes run with
+``--proxy-routes-rooms``: every call and connection of a room reaches the one process serving it (none is forwarded),
+and the rooms spread over both processes. Needs nginx (``scripts/test`` installs Debian's where it may), PostgreSQL
+and Redis."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server, free_port, pg_available, policy, scratch_pg
-from .test_cluster_redis import _redis_available, _servers
+from .test_cluster_redis import LEASE, REDIS, _metric, _redis_available
 
 websockets = pytest.importorskip("websockets")
 
@@ -57,7 +59,7 @@ class Nginx:
                         "/CN=localhost", "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
         (tmp / "nginx.conf").write_text(
             f"daemon off; pid {tmp}/nginx.pid; error_log {tmp}/error.log;\nevents {{}}\n"
-            f"http {{ log_format upstream '$upstream_addr'; access_log {tmp}/access.log upstream;\n"
+            f"http {{ log_format upstream '$upstream_addr $uri'; access_log {tmp}/access.log upstream;\n"
             f"client_body_temp_path {tmp}; proxy_temp_path {tmp};\n"
             f"{site(guide_block(), self.port, upstreams, cert, key)} }}\n")
         self.tls = ssl.create_default_context(cafile=str(cert))
@@ -82,7 +84,14 @@ class Nginx:
 @pytest.fixture
 def proxied(tmp_path: Path) -> Iterator[tuple[Nginx, list[Server]]]:
     with scratch_pg() as url:
-        servers = _servers(url, 2)
+        servers = [Server(url, extra=("--redis", REDIS, "--proxy-routes-rooms"), env=LEASE) for _ in range(2)]
+        for s in servers:
+            try:
+                s.start()
+            except Exception:
+                for t in servers:
+                    t.stop()
+                raise
         proxy = Nginx(tmp_path, [s.port for s in servers])
         try:
             for _ in range(100):
@@ -133,6 +142,18 @@ def test_a_whole_game_through_the_guides_nginx_over_two_processes(proxied: tuple
 
     ends = asyncio.run(asyncio.wait_for(both(), 120))
     assert all(end["over"] for end in ends) and ends[0]["result"] == ends[1]["result"], ends
-    # the guide's upstream spread the calls over both processes, and the room was served whichever one got them
-    upstreams = {line.strip() for line in (proxy.tmp / "access.log").read_text().splitlines()}
-    assert upstreams == {f"127.0.0.1:{s.port}" for s in servers}, upstreams
+    more = [proxy.call("POST", "/api/rooms", {"game": "eat", "players": 4})["room"] for _ in range(15)]
+    for code in more:
+        proxy.call("GET", f"/api/rooms/{code}")  # served (claimed) by the process the hash sends it to
+    served: dict[str, set[str]] = {}  # room -> the processes its calls and connections reached
+    for line in (proxy.tmp / "access.log").read_text().splitlines():
+        upstream, uri = line.split()
+        found = re.match(r"/(?:api/rooms|ws)/([^/]+)", uri)
+        if found:
+            served.setdefault(found.group(1), set()).add(upstream)
+    assert set(served) == {made["room"], *more}
+    assert all(len(processes) == 1 for processes in served.values()), served  # a room: one process
+    # 16 rooms over two processes: all on one would happen about once in 30,000 runs
+    assert set().union(*served.values()) == {f"127.0.0.1:{s.port}" for s in servers}, served
+    for s in servers:  # so nothing was forwarded: each room was served where its calls arrived
+        assert _metric(s, "treachery_forwarded_total") == 0

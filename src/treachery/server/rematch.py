@@ -63,7 +63,7 @@ async def play_again(rooms: Rooms, room: Room, host_token: str, shuffle: bool, c
         for place, name, digest in seated:
             new.seats[place].name, new.seats[place].token_hash = name, digest
         new.creator = creator
-        rooms.adopt(new)
+        rooms._place_new(new)
         room.rematch, room.row.rematch = made, made.code
     for sub in [*room.spectators, *(s for seat in room.seats for s in seat.subscribers)]:
         tell(made, sub)

@@ -72,6 +72,9 @@ class Settings:
     owner_lease: float = 0.0  # >0: several processes share a PostgreSQL; a room's owner holds it this many seconds
     limits_storage: str = "async+memory://"  # where the rates are counted; async+redis://host:6379 to share them
     redis_url: str = ""  # several processes serve any room: what reaches a non-owner goes to the owner via Redis
+    # several processes behind a proxy that sends all of a room's calls to one of them (docs/deploy.md): a new room is
+    # left to the first process asked for it, so it is served where its players are and nothing crosses Redis
+    proxy_routes_rooms: bool = False
     redis_connections: int = 64  # the Redis pool's size; a publish waits for a free connection beyond it
     allowed_origins: tuple[str, ...] | None = None  # None: a browser Origin must match the Host it connects to
     bot_delay: float = 0.0  # seconds before a bot's (or stand-in's) move shows, so people can follow the table
@@ -1023,7 +1026,7 @@ class Rooms:
         await self.store.run(self._inserting(row))
         room = self._new_room(row)
         room.creator = creator
-        self.adopt(room)
+        self._place_new(room)
         return room, host_token
 
     async def find(self, code: str) -> Room | None:
@@ -1081,6 +1084,11 @@ class Rooms:
     def _new_room(self, row: db.RoomRow, epoch: int = 1) -> Room:
         """A room on this process (several processes give it a store whose writes its lease fences)."""
         return Room(row, self.store, self.settings)
+
+    def _place_new(self, room: Room) -> None:
+        """A room just created or opened as a rematch, its rows stored: served here from now on (several processes
+        behind a proxy that routes by room leave it to the process its players reach instead)."""
+        self.adopt(room)
 
     async def restore(self) -> int:
         """Restores every unfinished room from the store; returns how many."""

@@ -20,6 +20,7 @@ from ..store import Store
 T = TypeVar("T")
 
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock: the same for every process
+NOBODY = ""  # the owner of an open lease: a new room left to the first process its players reach
 
 
 class Fenced(Exception):
@@ -36,6 +37,31 @@ def create(room: str, owner: str, seconds: float) -> Callable[[Connection], int]
         connection.execute(text(f"INSERT INTO leases (room, owner, epoch, expires_at) VALUES (:room, :owner, 1, "
                                 f"{NOW} + :seconds)"), {"room": room, "owner": owner, "seconds": seconds})
         return 1
+    return run
+
+
+def create_open(room: str) -> Callable[[Connection], int]:
+    """The lease of a new room that its creator leaves to the first process asked for it (a proxy in front sends all
+    of a room's calls to one process): held by nobody, so ``claim`` takes it at once, but only when asked
+    (``OwnedRooms.locate``): the claim loop, which picks up the rooms of dead owners, leaves it alone."""
+    def run(connection: Connection) -> int:
+        connection.execute(text(f"INSERT INTO leases (room, owner, epoch, expires_at) VALUES (:room, :nobody, 0, "
+                                f"{NOW})"), {"room": room, "nobody": NOBODY})
+        return 0
+    return run
+
+
+def expire_unclaimed(idle: float) -> Callable[[Connection], list[str]]:
+    """Expires the lobbies left open (``create_open``) that no process claimed within ``idle`` seconds: nobody came,
+    so none holds them in memory to expire them as an idle lobby. Their open leases go with them, in one statement,
+    so a claim either came first (and the room is not touched) or finds no lease to take."""
+    def run(connection: Connection) -> list[str]:
+        rows = connection.execute(text(
+            "WITH gone AS (DELETE FROM leases l USING rooms r WHERE l.room = r.code AND l.owner = :nobody "
+            f"AND r.status = 'lobby' AND l.expires_at < {NOW} - :idle RETURNING l.room) "
+            "UPDATE rooms SET status = 'expired' WHERE code IN (SELECT room FROM gone) RETURNING code"),
+            {"nobody": NOBODY, "idle": idle}).all()
+        return [str(code) for (code,) in rows]
     return run
 
 
@@ -62,11 +88,13 @@ def claim(room: str, owner: str, seconds: float) -> Callable[[Connection], int |
 
 
 def expired(limit: int) -> Callable[[Connection], list[str]]:
-    """Up to ``limit`` unfinished rooms whose lease has run out: what a process may claim now."""
+    """Up to ``limit`` unfinished rooms whose owner's lease has run out: what a process may claim now (an open
+    lease, held by nobody yet, waits for the process its players reach)."""
     def run(connection: Connection) -> list[str]:
         rows = connection.execute(text(
             f"SELECT l.room FROM leases l JOIN rooms r ON r.code = l.room WHERE l.expires_at < {NOW} "
-            "AND r.status IN ('lobby', 'playing') ORDER BY l.expires_at LIMIT :limit"), {"limit": limit}).all()
+            "AND l.owner <> :nobody AND r.status IN ('lobby', 'playing') ORDER BY l.expires_at LIMIT :limit"),
+            {"limit": limit, "nobody": NOBODY}).all()
         return [str(room) for (room,) in rows]
     return run
 

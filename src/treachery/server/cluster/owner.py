@@ -3,6 +3,11 @@ lease (lease.py). This process creates rooms with a lease, renews the leases it 
 replay the rooms whose lease ran out (their owner died or stalled), drops a room whose lease it lost, and hands
 its rooms over when it stops. ``locate`` says where a room is served: here, or by which other process (to which
 forward.py sends what comes here for it, when the processes share a Redis).
+
+Behind a proxy that sends all of a room's calls to one process (``Settings.proxy_routes_rooms``) the creator does not
+keep a new room: its lease is left open (``lease.create_open``) and the first process asked for the room claims it,
+so each room is served by the process its players reach and nothing is forwarded. The creator still counts the room
+among its client's open lobbies until it starts or expires (``sweep`` reads that back from the store).
 """
 
 from __future__ import annotations
@@ -46,12 +51,16 @@ class OwnedRooms(Rooms):
         # renewals on a thread of their own: never queued behind look-ups, so a busy process keeps its leases
         self.upkeep = ThreadPoolExecutor(1, thread_name_prefix="treachery-lease")
         self.claiming = asyncio.Lock()  # one claim and restore at a time: a room is never restored twice here
+        self.left_open: dict[str, Room] = {}  # rooms created here and left to another process, still lobbies
 
     def _holding(self, code: str) -> Callable[[Any], Any] | None:
+        if self.settings.proxy_routes_rooms:
+            return lease.create_open(code)
         return lease.create(code, self.owner, self.seconds)
 
     def _inserting(self, row: db.RoomRow) -> Callable[[Any], None]:
-        insert, hold = db.insert_room(row), lease.create(row.code, self.owner, self.seconds)
+        insert, hold = db.insert_room(row), self._holding(row.code)
+        assert hold is not None
 
         def run(connection: Any) -> None:
             insert(connection)
@@ -61,6 +70,29 @@ class OwnedRooms(Rooms):
     def _new_room(self, row: db.RoomRow, epoch: int = 1) -> Room:
         self.held[row.code] = epoch
         return Room(row, lease.FencedStore(self.store, row.code, self.owner, epoch), self.settings)
+
+    def _place_new(self, room: Room) -> None:
+        if not self.settings.proxy_routes_rooms:
+            super()._place_new(room)
+            return
+        self.held.pop(room.code, None)  # its lease is open: whichever process its players reach claims it
+        room.close()
+        if room.creator is not None:
+            self.left_open[room.code] = room
+
+    async def sweep(self) -> int:
+        """Idle lobbies held here expire as on one process; lobbies left open that nobody claimed expire too, and the
+        creator's count of its client's open lobbies lets go of those that started or expired wherever they were."""
+        expired = await super().sweep()
+        if not self.settings.proxy_routes_rooms:
+            return expired
+        expired += len(await self._upkeep(lease.expire_unclaimed(self.settings.lobby_idle)))
+        if self.left_open:
+            for code in await self._upkeep(_no_longer_lobbies(list(self.left_open))):
+                room = self.left_open.pop(code)
+                if self.lobby_closed is not None:
+                    self.lobby_closed(room)
+        return expired
 
     async def restore(self) -> int:
         """Nothing at once: the rooms whose lease runs out are claimed as it does (the claim loop)."""
@@ -101,8 +133,12 @@ class OwnedRooms(Rooms):
                 return None
             rows = await self.store.run(db.load_rooms(codes=[code]))
             await self._restore_rows(rows, {code: epoch})
-            metrics.LEASE_MOVES.labels("claimed").inc()
-            log.info("room %s: taken over at epoch %d", code, epoch)
+            if epoch == 1:  # an open lease (a new room left to the process its players reach): no owner before
+                metrics.LEASE_MOVES.labels("first").inc()
+                log.debug("room %s: served here, the first process asked for it", code)
+            else:
+                metrics.LEASE_MOVES.labels("claimed").inc()
+                log.info("room %s: taken over at epoch %d", code, epoch)
             return self.rooms.get(code)
 
     async def locate(self, code: str) -> Room | Remote | None:
@@ -191,6 +227,15 @@ class OwnedRooms(Rooms):
             with contextlib.suppress(Exception):
                 self._direct(lease.release(code, self.owner, epoch))
         self.upkeep.shutdown(wait=False)
+
+
+def _no_longer_lobbies(codes: list[str]) -> Callable[[Any], list[str]]:
+    """Which of ``codes`` have started, expired or gone."""
+    def run(connection: Any) -> list[str]:
+        lobbies = {str(code) for (code,) in connection.execute(text(
+            "SELECT code FROM rooms WHERE status = 'lobby' AND code = ANY(:codes)"), {"codes": codes}).all()}
+        return [code for code in codes if code not in lobbies]
+    return run
 
 
 def _where(code: str) -> Callable[[Any], tuple[str, str | None, bool] | None]:
