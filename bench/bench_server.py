@@ -14,7 +14,10 @@ processes.
 
 ``--servers N`` (N > 1) starts N processes with ``--redis`` on one PostgreSQL (a fresh scratch database unless
 --db): room i is created on process i mod N and seat s of room i connects to process (i + s) mod N, so most seats
-are served through another process (acts forwarded, frames relayed over Redis).
+are served through another process (acts forwarded, frames relayed over Redis). ``--routing room`` starts them with
+``--proxy-routes-rooms`` and sends every call and connection of room i to process i mod N, as a reverse proxy hashing
+on the room code does (docs/deploy.md); only its creation goes to another process, (i + 1) mod N, which leaves the
+room to the first process its players reach: each room is served where its seats connect, nothing crosses Redis.
 
     .venv/bin/python bench/bench_server.py --rooms 200 --think 1.0 --servers 2 --client-procs 2
 """
@@ -36,6 +39,7 @@ import time
 import urllib.request
 from typing import Any
 
+import orjson
 import websockets
 
 from treachery.server import GC_THRESHOLDS
@@ -74,8 +78,12 @@ async def _seat(url: str, token: str, seat: int, clock: RoomClock, stats: dict[s
     answered: set[int] = set()
     async with websockets.connect(url, max_size=1 << 22, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        async for raw in ws:
-            frame = json.loads(raw)
+        while True:
+            try:
+                raw = await ws.recv(decode=False)  # bytes: orjson reads them without a str made first
+            except websockets.ConnectionClosedOK:
+                return
+            frame = orjson.loads(raw)
             kind = frame["type"]
             if kind == "error":
                 stats["errors"] += 1
@@ -113,18 +121,20 @@ def _cpu_seconds(pid: int | None) -> float:
 Rooms = list[tuple[int, str, str, list[str]]]  # (index, code, host token, seat tokens)
 
 
-async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float, ramp: float = 0.0) -> dict[str, Any]:
-    """Plays ``rooms`` to their end; seat s of room i talks to server (i + s) mod len(bases). The rooms start
-    evenly over ``ramp`` seconds (0: all at once)."""
+async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float, ramp: float = 0.0,
+                spread: bool = True) -> dict[str, Any]:
+    """Plays ``rooms`` to their end; seat s of room i talks to server (i + s) mod len(bases), or i mod len(bases)
+    unless ``spread``. The rooms start evenly over ``ramp`` seconds (0: all at once)."""
     # the clients stand for thousands of separate browsers: one process's garbage collections must not pause them
     # all at once and be counted as the server's latency (the server collects the same way: treachery.server)
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    cpu0 = time.process_time()
     stats = {"actions": 0, "errors": 0}
     clocks = [RoomClock() for _ in rooms]
     ws_bases = [base.replace("http://", "ws://") for base in bases]
-    tasks = [asyncio.ensure_future(_seat(f"{ws_bases[(i + seat) % len(bases)]}/ws/{code}", token, seat, clocks[k],
-                                         stats, think))
+    tasks = [asyncio.ensure_future(_seat(f"{ws_bases[(i + seat * spread) % len(bases)]}/ws/{code}", token, seat,
+                                         clocks[k], stats, think))
              for k, (i, code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
     await asyncio.sleep(1.0)  # everyone connected
     loop = asyncio.get_running_loop()
@@ -137,26 +147,27 @@ async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float, ra
         task.cancel()
     for clock in clocks:
         clock.close()
-    return {"actions": stats["actions"], "errors": stats["errors"],
+    return {"actions": stats["actions"], "errors": stats["errors"], "client_cpu": time.process_time() - cpu0,
             "failed_clients": sum(1 for t in done if t.exception() is not None), "unfinished_clients": len(pending),
             "latencies": [x for c in clocks for x in c.latencies]}
 
 
-def _play_in_process(args: tuple[list[str], Rooms, float, float, float]) -> dict[str, Any]:
+def _play_in_process(args: tuple[list[str], Rooms, float, float, float, bool]) -> dict[str, Any]:
     return asyncio.run(_play(*args))
 
 
 def _run(bases: list[str], rooms: Rooms, timeout: float, think: float, server_pids: list[int],
-         client_procs: int, ramp: float = 0.0) -> dict[str, Any]:
+         client_procs: int, ramp: float = 0.0, spread: bool = True) -> dict[str, Any]:
     t0, cpu0 = time.perf_counter(), sum(_cpu_seconds(pid) for pid in server_pids)
     if client_procs <= 1:
-        parts = [asyncio.run(_play(bases, rooms, timeout, think, ramp))]
+        parts = [asyncio.run(_play(bases, rooms, timeout, think, ramp, spread))]
     else:
         import multiprocessing
 
         slices = [rooms[k::client_procs] for k in range(client_procs)]
         with multiprocessing.get_context("spawn").Pool(client_procs) as pool:
-            parts = pool.map(_play_in_process, [(bases, part, timeout, think, ramp) for part in slices if part])
+            parts = pool.map(_play_in_process, [(bases, part, timeout, think, ramp, spread)
+                                                   for part in slices if part])
     elapsed = time.perf_counter() - t0 - 1.0  # less the second the clients wait for everyone to connect
     cpu = sum(_cpu_seconds(pid) for pid in server_pids) - cpu0
     actions = sum(p["actions"] for p in parts)
@@ -165,6 +176,7 @@ def _run(bases: list[str], rooms: Rooms, timeout: float, think: float, server_pi
     return {"rooms": len(rooms), "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed,
             "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
             "server_cpu_ms_per_action": cpu * 1000 / max(1, actions),
+            "client_cpu_ms_per_action": sum(p["client_cpu"] for p in parts) * 1000 / max(1, actions),
             **{key: sum(p[key] for p in parts) for key in ("errors", "failed_clients", "unfinished_clients")}}
 
 
@@ -215,6 +227,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=None, help="bench a server already running on this port")
     parser.add_argument("--server-pid", type=int, default=None, help="with --port: its process, for the CPU time")
     parser.add_argument("--servers", type=int, default=1, help="server processes sharing the rooms (--redis)")
+    parser.add_argument("--routing", choices=("spread", "room"), default="spread",
+                        help="with --servers > 1: spread a room's seats over the processes (the worst case), or send "
+                             "all of a room to one, as a proxy hashing on the room code [default: spread]")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="with --servers > 1")
     parser.add_argument("--pg-admin", default="postgresql://postgres@127.0.0.1:5432/postgres",
                         help="with --servers > 1 and no --db: where to create the scratch database")
@@ -230,6 +245,8 @@ def main() -> None:
     servers: list[subprocess.Popen[bytes]] = []
     if args.port is None:
         extra = ["--redis", args.redis] if args.servers > 1 else []
+        if args.servers > 1 and args.routing == "room":
+            extra.append("--proxy-routes-rooms")
         for k, port in enumerate(ports):
             with open(os.path.join(tmp, f"server-{k}.log"), "wb") as log:  # what went wrong, if anything did
                 servers.append(subprocess.Popen(
@@ -246,14 +263,17 @@ def main() -> None:
         rooms: Rooms = []
         for i in range(args.rooms):
             base = bases[i % len(bases)]
-            made = _api(base, "/api/rooms", {"game": args.game, "players": 6})
+            creator = bases[(i + (args.routing == "room")) % len(bases)]  # a proxy sends a creation anywhere
+            made = _api(creator, "/api/rooms", {"game": args.game, "players": 6})
             tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{s}"})["token"] for s in range(6)]
             rooms.append((i, made["room"], made["host_token"], tokens))
         pids = [server.pid for server in servers] or ([args.server_pid] if args.server_pid else [])
-        report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs, args.ramp)
+        report = _run(bases, rooms, args.timeout, args.think, pids, args.client_procs, args.ramp,
+                      args.routing == "spread")
         report.update(think=args.think, ramp=args.ramp, game=args.game,
                       db=db.split(":")[0] if args.port is None else "?",
-                      servers=len(bases), client_procs=args.client_procs, clients=6 * args.rooms, logs=tmp,
+                      servers=len(bases), routing=args.routing, client_procs=args.client_procs,
+                      clients=6 * args.rooms, logs=tmp,
                       load_average=os.getloadavg()[0])
         print(json.dumps(report, indent=1))
     finally:
