@@ -19,7 +19,8 @@ Rooms are created, joined and started through random processes; a player connect
 picks one at random again on every reconnect. Each kill SIGKILLs one process, a random one or (the kills right
 after an act) the owner of that act's room, and starts it again on its port while the others take its rooms
 over once their leases run out. The failover time of a kill runs from the SIGKILL until every unfinished room the
-killed process owned has another owner.
+killed process owned has another owner. ``--proxy-routes-rooms`` starts them so (a new room is left open and the
+first process asked for it claims it; the players still pick processes at random, so most calls are forwarded).
 
 Reported: kills, games, finished games, acknowledged actions, and the faults, each of which must be 0:
 ``lost`` (an acknowledged cid missing from the stored record), ``duplicates`` (a cid stored twice, or acknowledged
@@ -77,8 +78,9 @@ def _call(base: str, method: str, path: str, body: dict[str, Any] | None = None)
 class Server:
     """One server process, killed and restarted on one port and one database."""
 
-    def __init__(self, url: str, redis: str = "", lease: float = 0.0) -> None:
+    def __init__(self, url: str, redis: str = "", lease: float = 0.0, routes_rooms: bool = False) -> None:
         self.url, self.redis, self.lease, self.port = url, redis, lease, _free_port()
+        self.routes_rooms = routes_rooms
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
         self.restarts: list[float] = []  # seconds each start took, the first one included
@@ -92,7 +94,7 @@ class Server:
         shared: list[str] = []
         if self.redis:
             env["TREACHERY_OWNER_LEASE"] = str(self.lease)
-            shared = ["--redis", self.redis]
+            shared = ["--redis", self.redis, *(["--proxy-routes-rooms"] if self.routes_rooms else [])]
         self.proc = subprocess.Popen([sys.executable, "-m", "treachery.cli", "serve", "--port", str(self.port),
                                       "--db", self.url, "--dev", "--bot-delay", "0.05", *shared],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -112,11 +114,12 @@ class Server:
         return seconds
 
     def probe(self, engine: Engine) -> None:
-        """Learns the process's name in the leases from a lobby it creates (a new room's lease is its creator's),
-        so a kill can aim at the owner of a room. The lobby is left as it is."""
+        """Learns the process's name in the leases from a lobby it creates and then asks about (a new room's lease
+        is its creator's, or with --proxy-routes-rooms the first asker's), so a kill can aim at the owner of a room.
+        The lobby is left as it is."""
         self.owner = None
         status, made = _call(self.base, "POST", "/api/rooms", {"game": "killer", "players": 4})
-        if status == 201:
+        if status == 201 and _call(self.base, "GET", f"/api/rooms/{made['room']}")[0] == 200:
             with engine.connect() as connection:
                 self.owner = connection.execute(text("SELECT owner FROM leases WHERE room = :room"),
                                                 {"room": made["room"]}).scalar()
@@ -303,9 +306,9 @@ def _taken_over(engine: Engine, owner: str, codes: list[str], killed_at: float) 
 
 
 async def soak(url: str, rooms: int, kills: int, seed: int, settle: float, minutes: float,
-               servers: int = 1, redis: str = "", lease: float = 2.0) -> dict[str, Any]:
+               servers: int = 1, redis: str = "", lease: float = 2.0, routes_rooms: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
-    pool = Pool([Server(url, redis, lease) for _ in range(servers)])
+    pool = Pool([Server(url, redis, lease, routes_rooms) for _ in range(servers)])
     cluster = servers > 1
     engine = create_engine(db.engine_url(url)) if cluster else None
     # all at once on a fresh database: one runs the migrations while the others wait for its lock
@@ -464,6 +467,9 @@ def main() -> None:
     parser.add_argument("--redis", default="", help="redis://HOST:PORT/DB the processes forward through")
     parser.add_argument("--lease", type=float, default=2.0, help="seconds of a room lease with several processes "
                         "(TREACHERY_OWNER_LEASE)")
+    parser.add_argument("--proxy-routes-rooms", action="store_true",
+                        help="with --servers N: start them with --proxy-routes-rooms (a new room is claimed by the "
+                             "first process asked for it; the players still pick processes at random)")
     parser.add_argument("--json", help="write the report here too")
     args = parser.parse_args()
     if args.servers < 1:
@@ -492,7 +498,8 @@ def main() -> None:
             conn.execute(f'CREATE DATABASE "{name}"')
         try:
             report = asyncio.run(soak(f"postgresql://postgres@127.0.0.1:5432/{name}", args.rooms, args.kills,
-                                      args.seed, args.settle, args.minutes, args.servers, args.redis, args.lease))
+                                      args.seed, args.settle, args.minutes, args.servers, args.redis, args.lease,
+                                      args.proxy_routes_rooms))
         finally:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
