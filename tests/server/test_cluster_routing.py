@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from .conftest import Server, pg_available, scratch_pg
+from .conftest import Server, hello, pg_available, recv, scratch_pg
 from .test_cluster_redis import LEASE, REDIS, Client, _metric, _nothing_lost_nothing_twice, _redis_available, _rows
 
 pytestmark = pytest.mark.skipif(not (pg_available() and _redis_available()),
@@ -144,6 +145,53 @@ def test_a_left_lobby_that_starts_elsewhere_no_longer_counts_on_its_creator(
     status, body = b.api("POST", f"/api/rooms/{made['room']}/start", {"host_token": made["host_token"]})
     assert status == 200, body
     _until(lambda: a.api("POST", "/api/rooms", {"game": "eat", "players": 4})[0] == 201)
+
+
+def test_a_rematch_asked_through_another_process_is_opened_by_the_owner_and_its_players_told() -> None:
+    """Without routing by room: a finished room stays with its owner while anyone watches it, so the host's "Play
+    again" that reaches another process is forwarded there, and the players connected to the owner are told of the
+    new room (a read-only copy read back elsewhere would open a second rematch nobody connected hears of). The
+    process the host asked through counts the new lobby for its client (at most one here) until it starts."""
+    with scratch_pg() as url:
+        servers = [Server(url, extra=("--redis", REDIS), env={**LEASE, "TREACHERY_LOBBY_IDLE": "2",
+                                                               "TREACHERY_MAX_CLIENT_LOBBIES": "1"}) for _ in range(2)]
+        try:
+            for s in servers:
+                s.start()
+            a, b = servers
+            status, made = a.api("POST", "/api/rooms", {"game": "killer", "players": 4, "seed": 2})
+            assert status == 201, made
+            code = made["room"]
+            status, joined = a.api("POST", f"/api/rooms/{code}/join", {"name": "host"})
+            assert status == 200, joined
+            status, body = a.api("POST", f"/api/rooms/{code}/start", {"host_token": made["host_token"]})
+            assert status == 200, body
+            client = asyncio.run(Client([a.ws(code)], joined["token"], 0).run())
+            assert client.final is not None and client.final["over"]
+
+            async def rematch_heard_at_a() -> tuple[dict[str, Any], dict[str, Any]]:
+                ws, welcome = await hello(a.ws(code), joined["token"])  # the seat, still at the table on a
+                assert welcome["type"] == "welcome", welcome
+                status, again = await asyncio.to_thread(b.api, "POST", f"/api/rooms/{code}/rematch",
+                                                        {"host_token": made["host_token"]})
+                assert status == 201, again
+                while (frame := await recv(ws))["type"] != "rematch":
+                    pass
+                await ws.close()
+                return again, frame
+
+            again, told = asyncio.run(rematch_heard_at_a())
+            assert told == {"type": "rematch", "room": again["room"], "seat": 0}
+            assert _metric(b, 'treachery_forwarded_total{kind="call"}') == 1  # opened by a, the owner
+            assert b.api("GET", "/healthz")[1]["rooms"] == 0
+            status, refused = b.api("POST", "/api/rooms", {"game": "eat", "players": 4})
+            assert status == 429 and refused["error"] == "too_many_rooms", refused  # counted on b
+            status, body = b.api("POST", f"/api/rooms/{again['room']}/start", {"host_token": made["host_token"]})
+            assert status == 200, body
+            _until(lambda: b.api("POST", "/api/rooms", {"game": "eat", "players": 4})[0] == 201)
+        finally:
+            for s in servers:
+                s.stop()
 
 
 def test_proxy_routes_rooms_needs_several_processes(tmp_path: object) -> None:

@@ -81,7 +81,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
                          "TREACHERY_OWNER_LEASE) needs --db postgresql://...; SQLite serves one process")
     rooms = OwnedRooms(store, settings) if settings.owner_lease > 0 else Rooms(store, settings)
     admission = Admission(settings)
-    rooms.lobby_closed = lambda room: admission.lobby_closed(room.code, room.creator)
+    rooms.lobby_closed = admission.lobby_closed
     builder = ReplayBuilder(settings.replay_cache_bytes, settings.replay_queue)
 
     ops = _room_ops(rooms, admission)
@@ -99,6 +99,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
             await bus.start()
             forwarder = Forwarder(rooms, bus, settings, lambda room, sub: _message_handler(room, sub, settings), ops)
             forwarder.start()
+            rooms.forwarding = True
         await rooms.restore()
         rooms.start_sweeping()
         yield
@@ -235,6 +236,8 @@ def create_app(db_url: str, settings: Settings | None = None) -> FastAPI:
         made = await on_room(code, "rematch", {**body.model_dump(), "client": client})
         if fresh:
             admission.lobby_opened(client, made["room"])
+            if isinstance(found, Remote) and isinstance(rooms, OwnedRooms):  # opened by the owner: counted here
+                rooms.count_lobby(made["room"], client)
         return made
 
     @app.get("/api/rooms/{code}/record")

@@ -953,7 +953,8 @@ class Rooms:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, Room] = {}
-        self.lobby_closed: Callable[[Room], None] | None = None  # a lobby started or expired (admission counts)
+        # a lobby started or expired: its code and the client that opened it (admission counts open lobbies)
+        self.lobby_closed: Callable[[str, str | None], None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.loading: dict[str, asyncio.Future[Room | None]] = {}  # finished rooms being brought back from the store
 
@@ -967,7 +968,7 @@ class Rooms:
 
     def _started(self, room: Room) -> None:
         if self.lobby_closed is not None:
-            self.lobby_closed(room)
+            self.lobby_closed(room.code, room.creator)
 
     # ---- idle lobbies -------------------------------------------------------------------------------
 
@@ -998,7 +999,7 @@ class Rooms:
             room.close()
             self.rooms.pop(room.code, None)
             if self.lobby_closed is not None:
-                self.lobby_closed(room)
+                self.lobby_closed(room.code, room.creator)
         return len(idle)
 
     async def create(self, request: CreateRoom, creator: str | None = None) -> tuple[Room, str]:

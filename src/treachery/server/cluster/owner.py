@@ -7,7 +7,8 @@ forward.py sends what comes here for it, when the processes share a Redis).
 Behind a proxy that sends all of a room's calls to one process (``Settings.proxy_routes_rooms``) the creator does not
 keep a new room: its lease is left open (``lease.create_open``) and the first process asked for the room claims it,
 so each room is served by the process its players reach and nothing is forwarded. The creator still counts the room
-among its client's open lobbies until it starts or expires (``sweep`` reads that back from the store).
+among its client's open lobbies until it starts or expires (``sweep`` reads that back from the store), as a process
+does for a rematch it asked another owner to open.
 """
 
 from __future__ import annotations
@@ -51,7 +52,10 @@ class OwnedRooms(Rooms):
         # renewals on a thread of their own: never queued behind look-ups, so a busy process keeps its leases
         self.upkeep = ThreadPoolExecutor(1, thread_name_prefix="treachery-lease")
         self.claiming = asyncio.Lock()  # one claim and restore at a time: a room is never restored twice here
-        self.left_open: dict[str, Room] = {}  # rooms created here and left to another process, still lobbies
+        # lobbies counted here for the client that opened them but served elsewhere (left open, or a rematch opened
+        # by another owner): room -> that client, until the store says the room started or expired
+        self.counted: dict[str, str] = {}
+        self.forwarding = False  # what reaches this process for another's room goes there (forward.py, Redis)
 
     def _holding(self, code: str) -> Callable[[Any], Any] | None:
         if self.settings.proxy_routes_rooms:
@@ -78,20 +82,24 @@ class OwnedRooms(Rooms):
         self.held.pop(room.code, None)  # its lease is open: whichever process its players reach claims it
         room.close()
         if room.creator is not None:
-            self.left_open[room.code] = room
+            self.count_lobby(room.code, room.creator)
+
+    def count_lobby(self, code: str, client: str) -> None:
+        """``client`` opened lobby ``code`` through this process, which does not serve it: ``sweep`` lets go of it
+        here once it has started or expired, wherever it is served."""
+        self.counted[code] = client
 
     async def sweep(self) -> int:
         """Idle lobbies held here expire as on one process; lobbies left open that nobody claimed expire too, and the
-        creator's count of its client's open lobbies lets go of those that started or expired wherever they were."""
+        lobbies counted here but served elsewhere stop counting once they started or expired."""
         expired = await super().sweep()
-        if not self.settings.proxy_routes_rooms:
-            return expired
-        expired += len(await self._upkeep(lease.expire_unclaimed(self.settings.lobby_idle)))
-        if self.left_open:
-            for code in await self._upkeep(_no_longer_lobbies(list(self.left_open))):
-                room = self.left_open.pop(code)
+        if self.settings.proxy_routes_rooms:
+            expired += len(await self._upkeep(lease.expire_unclaimed(self.settings.lobby_idle)))
+        if self.counted:
+            for code in await self._upkeep(_no_longer_lobbies(list(self.counted))):
+                client = self.counted.pop(code)
                 if self.lobby_closed is not None:
-                    self.lobby_closed(room)
+                    self.lobby_closed(code, client)
         return expired
 
     async def restore(self) -> int:
@@ -155,6 +163,10 @@ class OwnedRooms(Rooms):
             if found is None:
                 return None
             status, owner, lapsed = found
+            if status == "over" and self.forwarding and not lapsed and owner not in (None, lease.NOBODY, self.owner):
+                # its owner keeps it, and its players' connections, until nobody watches: a rematch is opened there,
+                # where they are told of it
+                return Remote(owner)
             if status not in ("lobby", "playing"):
                 return await self.find(code)  # over: any process reads it back (read-only); expired: None
             if owner == self.owner:  # being restored here right now
@@ -192,8 +204,14 @@ class OwnedRooms(Rooms):
 
     def _evict(self, code: str) -> None:
         super()._evict(code)
-        if code not in self.rooms:
-            self.held.pop(code, None)
+        epoch = self.held.get(code)
+        if code not in self.rooms and epoch is not None:
+            del self.held[code]  # a finished room nobody watches: any process may read it back from now on
+            asyncio.get_running_loop().run_in_executor(self.upkeep, self._release_quietly, code, epoch)
+
+    def _release_quietly(self, code: str, epoch: int) -> None:
+        with contextlib.suppress(Exception):  # not released: it runs out in a lease's time all the same
+            self._direct(lease.release(code, self.owner, epoch))
 
     async def drain(self) -> int:
         """SIGTERM: claims nothing more and hands every room over at once (its lease released, its connections
