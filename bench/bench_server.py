@@ -133,8 +133,10 @@ async def _play(bases: list[str], rooms: Rooms, timeout: float, think: float, ra
     stats = {"actions": 0, "errors": 0}
     clocks = [RoomClock() for _ in rooms]
     ws_bases = [base.replace("http://", "ws://") for base in bases]
-    tasks = [asyncio.ensure_future(_seat(f"{ws_bases[(i + seat * spread) % len(bases)]}/ws/{code}", token, seat,
-                                         clocks[k], stats, think))
+    def server(i: int, seat: int) -> str:
+        return ws_bases[((i + seat) if spread else i) % len(bases)]
+
+    tasks = [asyncio.ensure_future(_seat(f"{server(i, seat)}/ws/{code}", token, seat, clocks[k], stats, think))
              for k, (i, code, _, tokens) in enumerate(rooms) for seat, token in enumerate(tokens)]
     await asyncio.sleep(1.0)  # everyone connected
     loop = asyncio.get_running_loop()
@@ -263,7 +265,8 @@ def main() -> None:
         rooms: Rooms = []
         for i in range(args.rooms):
             base = bases[i % len(bases)]
-            creator = bases[(i + (args.routing == "room")) % len(bases)]  # a proxy sends a creation anywhere
+            # a proxy sends a creation anywhere: routed by room, to another process than the room's own
+            creator = bases[(i + 1) % len(bases)] if args.routing == "room" else base
             made = _api(creator, "/api/rooms", {"game": args.game, "players": 6})
             tokens = [_api(base, f"/api/rooms/{made['room']}/join", {"name": f"p{s}"})["token"] for s in range(6)]
             rooms.append((i, made["room"], made["host_token"], tokens))
