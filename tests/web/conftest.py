@@ -148,13 +148,17 @@ class Tab:
         if self.page.locator("#decision .picker").count():
             self.pick(decision)
             return "acted"
-        buttons = self.page.locator("#decision button.option")
-        self.widest = max(self.widest, buttons.count())
-        index = (int(decision) * 7919) % buttons.count()
+        # this decision's buttons only: a number key pressed once the next decision is shown would answer that one
+        buttons = self.page.locator(f'#decision[data-decision="{decision}"] button.option')
+        count = buttons.count()
+        if not count:
+            return "waiting"  # another decision came meanwhile
+        self.widest = max(self.widest, count)
+        index = (int(decision) * 7919) % count
         self.last = decision
         self.answered += 1
         if self.answered % 2 and index < 9:
-            self.page.keyboard.press(str(index + 1))
+            buttons.nth(index).press(str(index + 1))  # focused first: the key goes out while this decision is shown
         else:
             buttons.nth(index).click()
         return "acted"
@@ -169,7 +173,7 @@ class Tab:
             if self.page.evaluate("() => (document.querySelector('#decision') || {dataset: {}}).dataset.decision"
                                   ) != decision:
                 return  # answered, and the next decision is already shown
-            parts = self.page.locator("#decision .picker-step button.part:not([disabled])")
+            parts = self.page.locator(f'#decision[data-decision="{decision}"] .picker-step button.part:not([disabled])')
             count = parts.count()
             if not count:
                 return  # sent
@@ -177,11 +181,11 @@ class Tab:
                 "() => Math.max(...[...document.querySelectorAll('#decision .picker-step')]"
                 ".map((f) => f.querySelectorAll('button.part').length))"))
             index = (int(decision) * 7919 + step * 31) % count
-            if (self.answered + step) % 2 and index < 9:
-                self.page.keyboard.press(str(index + 1))
-                continue
             try:
-                parts.nth(index).click(timeout=3000)
+                if (self.answered + step) % 2 and index < 9:  # a number key, pressed while this decision is shown
+                    parts.nth(index).press(str(index + 1), timeout=3000)
+                else:
+                    parts.nth(index).click(timeout=3000)
             except playwright_api.TimeoutError:
                 continue  # the picker moved on between counting its parts and the click: look again
         raise AssertionError(f"decision {decision}: the picker did not complete in 12 steps")
