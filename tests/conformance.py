@@ -20,8 +20,9 @@ MAX_DECISIONS = 5000  # far above any real game; a game still running by then is
 
 
 def fingerprint(game: Game) -> bytes:
-    """Everything the game holds, as bytes: equal fingerprints mean nothing changed."""
-    state = {k: v for k, v in vars(game).items() if not k.endswith("_cache")}
+    """Everything the game holds, as bytes: equal fingerprints mean nothing changed. Fields in name order (a clone
+    sets them in its own order; a compiled game has no ``__dict__``, and ``__getstate__`` reads its fields)."""
+    state = sorted((k, v) for k, v in game.__getstate__().items() if not k.endswith("_cache"))
     return pickle.dumps(state)
 
 
@@ -102,6 +103,8 @@ def check_replay_and_clone(name: str, seed: int) -> None:
             if half is None and len(game.record()["actions"]) == 3:  # early: a short game must meet it too
                 half = game.clone()
                 half_print = fingerprint(half)
+                # every field copied, none forgotten (_copy_state lists them one by one)
+                assert half_print == fingerprint(game), "the clone differs from its original"
             decision = game.pending()[0]
             if not game.record()["actions"] or rng.randrange(7) == 0:  # the first and now and then another seat's
                 # time runs out: the rules' default acts (the first, so that a short game records one too)

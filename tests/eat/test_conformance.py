@@ -64,10 +64,10 @@ def test_clone_copies_every_mutable_container() -> None:
     game = treachery.new_game("eat", players=6, seed=9)
     conformance.random_playout(game.clone(), random.Random(1))
     other = game.clone()
-    for key, value in vars(game).items():
+    for key, value in game.__getstate__().items():
         if key.startswith("_") or not isinstance(value, list):
             continue
-        assert vars(other)[key] is not value, key
-        for mine, theirs in zip(value, vars(other)[key], strict=True):
+        assert other.__getstate__()[key] is not value, key
+        for mine, theirs in zip(value, other.__getstate__()[key], strict=True):
             if isinstance(mine, list):
                 assert mine is not theirs, key

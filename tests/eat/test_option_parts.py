@@ -44,7 +44,7 @@ def test_W_X3_the_parts_are_named_by_the_cards_of_the_choice() -> None:
 
 
 def _asked(game: treachery.Game, kind: str, ids: list[int]) -> Decision:
-    return Decision(0, kind, tuple(game.catalogue[i] for i in ids), 1, "", ids[0])
+    return Decision(0, kind, tuple(game.catalogue_in_use[i] for i in ids), 1, "", ids[0])
 
 
 def test_W_X1_many_free_draws_are_how_many_from_food_then_how_the_rest_split() -> None:

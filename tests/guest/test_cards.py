@@ -44,7 +44,7 @@ def test_G_E1_G_Q8_choose_a_player_includes_yourself_except_bribes_new_target() 
     game = _vote_window(hands={P1: ["bribe", "suspicion"]})
     options = texts(game, P1)
     assert "play suspicion P1" in options and "play bribe P1 to P2" in options
-    assert "play bribe P1 to P1" not in [o["text"] for o in game.catalogue]
+    assert "play bribe P1 to P1" not in [o["text"] for o in game.catalogue_in_use]
 
 
 def test_G_E3_G_E52_G_Q31_a_vote_is_never_on_the_stack_and_is_discarded_at_the_end() -> None:

@@ -103,7 +103,7 @@ def test_G_T10_G_T11_G_E5_G_E6_drawn_infection_placed_other_cards_secret() -> No
 
 def test_G_T13_G_T32_no_private_channel_in_the_game() -> None:
     """Talk is outside the rules engine: the catalogue holds no message option, so nothing private passes."""
-    assert not any("say" in o["text"] or "message" in o["text"] for o in start(5).catalogue)
+    assert not any("say" in o["text"] or "message" in o["text"] for o in start(5).catalogue_in_use)
 
 
 def test_G_T14_green_only_active_in_play_step_with_empty_stack() -> None:
@@ -223,7 +223,7 @@ def test_G_T28_end_of_turn_window_gives_the_play_step_back() -> None:
 def test_G_T29_G_T30_statuses_and_votes_never_played() -> None:
     game = start(5, [H, G, H, G, H], hands={P1: ["madness"]}, top=["bribe"])
     assert texts(game, P1) == ["end play"]
-    assert not any(o["text"].startswith(("play vote", "play infection", "play madness")) for o in game.catalogue)
+    assert not any(o["text"].startswith(("play vote", "play infection", "play madness")) for o in game.catalogue_in_use)
 
 
 def test_G_T31_G_Q19_active_player_eliminated_turn_goes_left() -> None:
@@ -236,7 +236,7 @@ def test_G_T31_G_Q19_active_player_eliminated_turn_goes_left() -> None:
 def test_G_T33_no_hand_limit_and_no_giving() -> None:
     game = start(5, [H, G, H, G, H], hands={P1: ["bribe"] * 6}, top=["suspicion"])
     assert len(game.hands[P1]) == 7
-    assert not any(o["text"].startswith(("give", "trade", "show")) for o in game.catalogue)
+    assert not any(o["text"].startswith(("give", "trade", "show")) for o in game.catalogue_in_use)
 
 
 def test_G_T34_G_D23_G_Q24_empty_deck_reshuffles_or_skips() -> None:

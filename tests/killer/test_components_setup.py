@@ -108,7 +108,7 @@ def test_K_C5_every_card_can_be_played_as_position_or_action():
     """K-C5: each Crew card can be used as a Position or as an Action: both orientations are offered."""
     g = game(4, {P1: ["GA3", "BR2"], P2: ["GA2", "CH2"], P3: ["BR1", "AL1"], P4: ["ER1", "SB1"]})
     assert texts(g, P1) == ["position BR2", "position GA3", "action BR2", "action GA3"]
-    cat = [o["text"] for o in g.catalogue]
+    cat = [o["text"] for o in g.catalogue_in_use]
     for card in CARDS:
         assert f"position {card.code.lower()}" in [t.lower() for t in cat]
         assert f"action {card.code.lower()}" in [t.lower() for t in cat]

@@ -71,7 +71,7 @@ def test_clone_copies_every_list_play_can_change() -> None:
         decision = game.pending()[0]
         game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
     copy = game.clone()
-    for name, value in vars(game).items():
+    for name, value in game.__getstate__().items():
         if isinstance(value, list) and name not in fixed_at_setup:
             assert getattr(copy, name) is not value, f"clone shares the list {name!r}"
             if value and isinstance(value[0], list):

@@ -36,7 +36,7 @@ def test_clone_copies_every_list_play_can_change() -> None:
     for seed, steps in ((4, 30), (5, 80), (6, 140)):
         g = _random_walk(seed, steps)
         copy = g.clone()
-        for name, value in vars(g).items():
+        for name, value in g.__getstate__().items():
             if name in shared_ok:
                 continue
             if isinstance(value, (list, dict)):
@@ -129,7 +129,7 @@ def test_M_D2_a_card_file_renames_cards_and_changes_raise_morale(tmp_path: Path)
     round_of(g, {0: "play raise-morale"})  # Pep Talk +4, one EmMA Airlock Breach -1 (T = 2, P = 1)
     assert g.oxygen == 11 and "Revealed: Pep Talk." in log(g)
     plain = treachery.new_game("menace", players=4, seed=1)
-    assert plain.catalogue[opt.PLAY]["label"] == "Place Raise Morale face down"  # the default is untouched
+    assert plain.catalogue_in_use[opt.PLAY]["label"] == "Place Raise Morale face down"  # the default is untouched
 
 
 @pytest.mark.parametrize(("old", "new", "words"), [
@@ -178,6 +178,6 @@ def test_M_D2_games_from_one_card_file_share_its_cards_and_caches(tmp_path: Path
     caches = len(rules._CACHES)
     for seed in range(2, 40):
         game = treachery.new_game("menace", players=4, seed=seed, options={"card_file": path})
-        assert game.cards is first.cards and game.catalogue is first.catalogue
+        assert game.cards is first.cards and game.catalogue_in_use is first.catalogue_in_use
     assert len(rules._CACHES) == caches
     assert "Cheer Up" in first.cards.bda_names

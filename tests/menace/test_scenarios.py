@@ -568,4 +568,4 @@ def test_M_K43_mission_leader_dies_at_turn_start_M_T44() -> None:
 def test_M_K9_resolute_agenda_stays_hidden_M_H36_M_H1() -> None:
     g = game(4)
     assert all(g.view(s)["players"][3]["agenda"] is None for s in (None, 0, 1, 2))
-    assert not any("resolute" in o["text"] for o in g.catalogue)
+    assert not any("resolute" in o["text"] for o in g.catalogue_in_use)

@@ -146,7 +146,7 @@ def run_agent_game(game_name: str, players: int, command: str, seat: int = 0, se
                 answer = ask_program(argv, text, decision, timeout)
                 count_answer(report, answer, decision.id)
                 log_answer(log, decision.id, decision.kind, game.view(decision.seat).get("round", "?"),
-                           game.catalogue[answer.option_id]["text"], answer)
+                           game.catalogue_in_use[answer.option_id]["text"], answer)
                 if answer.source == "agent":
                     game.act(seat, answer.option_id, decision_id=decision.id)
                 else:  # no usable answer: the rules' default, as for any seat whose time runs out

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+
+def _readonly(*args: Any, **kwargs: Any) -> None:
+    raise TypeError("options are read-only")
+
+
+@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain dict subclass: its read-only methods are aliases
 class Option(dict):  # type: ignore[type-arg]
     """One legal choice: ``{'id': int, 'text': str, 'label': str}``.
 
@@ -18,10 +25,13 @@ class Option(dict):  # type: ignore[type-arg]
     def __init__(self, id: int, text: str, label: str) -> None:
         super().__init__(id=id, text=text, label=label)
 
-    def _readonly(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("options are read-only")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore[assignment]
+    __setitem__ = _readonly  # type: ignore[assignment]
+    __delitem__ = _readonly  # type: ignore[assignment]
+    update = _readonly  # type: ignore[assignment]
+    pop = _readonly  # type: ignore[assignment]
+    popitem = _readonly  # type: ignore[assignment]
+    clear = _readonly  # type: ignore[assignment]
+    setdefault = _readonly  # type: ignore[assignment]
 
     @property
     def id(self) -> int:
@@ -34,6 +44,9 @@ class Option(dict):  # type: ignore[type-arg]
         return hash(self["id"])
 
 
+# Compiled as a native class: the rules build one per decision and read its fields often. serializable (with
+# allow_interpreted_subclasses, which mypyc 2.4 needs to run __init__ then) keeps it picklable as part of a game.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Decision:
     """A choice pending for one seat.
 

@@ -32,7 +32,10 @@ def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str
             {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
 
 
-@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain class: games subclass it, clone by __dict__
+# Compiled (treachery.native) as a native class: fields are slots, so a game's rules read their state without a
+# dictionary lookup. A game that is not compiled (a test's, a fifth game's) may still subclass it; serializable lets
+# ``Cls.__new__(Cls)`` make the blank copy ``_copy_state`` fills, and lets games pickle.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Game:
     """One running game. Subclasses implement ``_resolve``, ``view`` and ``_copy_state``."""
 
@@ -59,6 +62,8 @@ class Game:
     seed: int
     options: dict[str, Any]
     setup: dict[str, Any] | None
+    # The catalogue this game plays with: the class's ``catalogue``, or the one a card file's own labels give.
+    catalogue_in_use: tuple[Option, ...]
     over: bool
     _pending: list[Decision]
     _sealed: dict[int, int]
@@ -135,6 +140,7 @@ class Game:
         self.seed = seed
         self.options = options
         self.setup = setup
+        self.catalogue_in_use = self.catalogue
         self.over = False
         self._pending = []
         self._sealed = {}
@@ -182,7 +188,7 @@ class Game:
             allowed = [o["text"] for o in decision.options]
             raise IllegalAction(
                 "illegal",
-                f"{self.catalogue[option_id]['text']!r} is not allowed for seat {seat} now "
+                f"{self.catalogue_in_use[option_id]['text']!r} is not allowed for seat {seat} now "
                 f"({decision.kind}); allowed: {', '.join(allowed)}",
                 allowed,
             )
@@ -271,6 +277,7 @@ class Game:
         other.seed = self.seed
         other.options = self.options
         other.setup = self.setup
+        other.catalogue_in_use = self.catalogue_in_use
         other.over = self.over
         other._pending = self._pending  # decisions are never mutated, only replaced
         other._sealed = dict(self._sealed)
@@ -348,7 +355,7 @@ class Game:
     def parse_option(self, text: str) -> Option:
         """The catalogue option whose text form is ``text`` (case-insensitive)."""
         wanted = " ".join(text.lower().split())
-        for option in self.catalogue:
+        for option in self.catalogue_in_use:
             if option["text"].lower() == wanted:
                 return option
         raise IllegalAction("malformed", f"{text!r} is not an option of {self.name}")
@@ -420,7 +427,7 @@ class Game:
         rules: tuple[str, ...] = (),
     ) -> Decision:
         ids = tuple(option_ids)
-        catalogue = self.catalogue
+        catalogue = self.catalogue_in_use
         default = ids[0] if default_id is None else default_id
         counts = self._decision_counts  # (_next_decision_id inlined: this runs for every decision of a game)
         counts[seat] += 1
@@ -463,7 +470,7 @@ class Game:
     # ---- internals --------------------------------------------------------------------------------
 
     def _option_id(self, option: Any) -> int:
-        if type(option) is int and 0 <= option < len(self.catalogue):
+        if type(option) is int and 0 <= option < len(self.catalogue_in_use):
             return option
         if type(option) is Option:
             return option["id"]  # type: ignore[no-any-return]
@@ -482,9 +489,10 @@ class Game:
             raise IllegalAction(
                 "malformed", f"{type(option).__name__} is not an option: give an option, its id or its text"
             )
-        if not 0 <= option_id < len(self.catalogue):
+        if not 0 <= option_id < len(self.catalogue_in_use):
             raise IllegalAction(
-                "malformed", f"option id {option_id} is outside {self.name}'s catalogue (0..{len(self.catalogue) - 1})"
+                "malformed",
+                f"option id {option_id} is outside {self.name}'s catalogue (0..{len(self.catalogue_in_use) - 1})",
             )
         return option_id
 

@@ -172,7 +172,7 @@ class Nightfall(Game):
         return f"seat {seat}"
 
     def _copy_state(self) -> Nightfall:
-        other = object.__new__(Nightfall)
+        other = Nightfall.__new__(Nightfall)
         other.rng = copy.copy(self.rng)
         other.role = list(self.role)
         other.alive = list(self.alive)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
@@ -108,7 +110,7 @@ def _selection_options(cards: CardSet, hand: tuple[int, ...]) -> tuple[list[int]
     return cached
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Eat(Game):
     """One game of Who Should We Eat? for 4 to 10 players."""
 
@@ -139,7 +141,7 @@ class Eat(Game):
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file"):
             self.cards = load_cards(options["card_file"])
-            self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
+            self.catalogue_in_use = opt.build_catalogue(self.cards)
         self.balanced = bool(options.get("balanced", False))  # balanced.py: the measured numbers
         if self.balanced:
             self.cards = balanced_cards(self.cards)
@@ -1541,19 +1543,74 @@ class Eat(Game):
         return build_core(self, seat, view)
 
     def _copy_state(self) -> Eat:
+        # Field by field (a compiled game has no __dict__): every list is copied, lists of lists two levels deep.
         other = Eat.__new__(Eat)
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            if key[0] == "_":
-                continue  # the engine's own fields: Game.clone copies them
-            d[key] = value[:] if type(value) is list else value
-        for key in _NESTED:  # lists of lists: every inner list is copied too
-            d[key] = [inner[:] for inner in d[key]]
+        other.attacks = [inner[:] for inner in self.attacks]
+        other.balanced = self.balanced
+        other.box = self.box[:]
+        other.box_hidden = self.box_hidden[:]
+        other.brawled = self.brawled[:]
+        other.build = self.build
+        other.call_pending = self.call_pending
+        other.calm = self.calm
+        other.card_names = self.card_names
+        other.cards = self.cards
+        other.character = self.character[:]
+        other.cold_nights = self.cold_nights
+        other.current_quest = self.current_quest
+        other.discards = [inner[:] for inner in self.discards]
+        other.dwindling = self.dwindling
+        other.exempt = self.exempt[:]
+        other.fight = self.fight[:]
+        other.follow_the_leader = self.follow_the_leader
+        other.food = self.food
+        other.forage = self.forage[:]
+        other.ghost_card = self.ghost_card
+        other.hands = [inner[:] for inner in self.hands]
+        other.haunt = self.haunt[:]
+        other.held = [inner[:] for inner in self.held]
+        other.hidden = self.hidden[:]
+        other.ill_wind = self.ill_wind
+        other.index = self.index
+        other.keep = self.keep[:]
+        other.keep_up = self.keep_up[:]
+        other.knife_kill = self.knife_kill
+        other.knives = self.knives[:]
+        other.leader = self.leader
+        other.loud = self.loud[:]
+        other.map_top = self.map_top[:]
+        other.order = self.order[:]
+        other.paranoid_used = self.paranoid_used[:]
+        other.personality = self.personality[:]
+        other.phone_booth = self.phone_booth
+        other.piles = [inner[:] for inner in self.piles]
+        other.play = self.play[:]
+        other.quest_deck = self.quest_deck[:]
+        other.quest_straw_script = self.quest_straw_script[:]
+        other.rations = self.rations
         other.rng = self.rng.copy()
+        other.round = self.round
+        other.sanity = self.sanity
+        other.selection = self.selection[:]
+        other.shielded = self.shielded[:]
+        other.skip_plan = [inner[:] for inner in self.skip_plan]
+        other.split = [inner[:] for inner in self.split]
+        other.status = self.status[:]
+        other.step = self.step
+        other.straw_script = self.straw_script[:]
+        other.target = self.target
+        other.tied = self.tied[:]
+        other.trial_held = self.trial_held
+        other.trials = self.trials
+        other.vote_start = self.vote_start
         return other
 
 
-_NESTED = ("hands", "held", "piles", "discards", "skip_plan", "split", "attacks")
+# Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
+# (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
+register(Eat)
+
+
 _STEPS = {
     MORNING: Eat._morning, SKIPS: Eat._ask_skips, SPLITS: Eat._ask_splits, DRAWS: Eat._draws,
     SELECT: Eat._ask_select, AFTERNOON: Eat._afternoon, GHOST_TURN: Eat._ghost_turn, QUEST: Eat._ask_quest,

@@ -479,7 +479,7 @@ def _rebuild_decisions(game: Eat, sample: Eat, me: int, rng: Rng) -> bool:
             rebuilt.append(decision)
             continue
         ids, default = asked
-        rebuilt.append(Decision(decision.seat, decision.kind, tuple(map(sample.catalogue.__getitem__, ids)),
+        rebuilt.append(Decision(decision.seat, decision.kind, tuple(map(sample.catalogue_in_use.__getitem__, ids)),
                                 decision.id, decision.prompt, default, decision.rules, tuple(ids)))
     sample._pending = rebuilt
     sample._redraw_sealed(game._sealed, me, rng)

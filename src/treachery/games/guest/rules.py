@@ -13,6 +13,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
@@ -78,7 +80,7 @@ def _catalogue_for(cards: CardSet) -> tuple[Any, ...]:
     return found
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Guest(Game):
     """One game of The Guest for 5 to 12 players."""
 
@@ -107,7 +109,7 @@ class Guest(Game):
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file") is not None:
             self.cards = load_cards(options["card_file"])
-            self.catalogue = _catalogue_for(self.cards)  # type: ignore[misc]
+            self.catalogue_in_use = _catalogue_for(self.cards)
         self.names = self.cards.names
         self.colour = tuple(c.colour for c in self.cards.cards)
         self.vote_only = tuple(c.vote_only for c in self.cards.cards)
@@ -1043,16 +1045,67 @@ class Guest(Game):
         return determinize(self, seat, seed)
 
     def _copy_state(self) -> Guest:
+        # Field by field (a compiled game has no __dict__): every list is copied, hands, looks and the stack two
+        # levels deep; the per-state option cache starts empty.
         other = Guest.__new__(Guest)
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            if key[0] == "_":
-                continue  # the engine's own fields: Game.clone copies them
-            d[key] = value[:] if type(value) is list else value
-        other.rng = self.rng.copy()
-        other.timeouts = self.timeouts.copy()
-        other.hands = [h[:] for h in self.hands]
-        other.looks = [h[:] for h in self.looks]
-        other.stack = [e[:] for e in self.stack]
+        other.active = self.active
+        other.alive = self.alive[:]
+        other.announced = self.announced[:]
+        other.ballots = self.ballots[:]
+        other.base = self.base
+        other.bpos = self.bpos
+        other.by_vote = self.by_vote
+        other.candidates = self.candidates[:]
+        other.cards = self.cards
+        other.character = self.character[:]
+        other.colour = self.colour
+        other.commander = self.commander
+        other.counts_for = self.counts_for[:]
+        other.dealt_characters = self.dealt_characters
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.elim_cause = self.elim_cause
+        other.elim_seat = self.elim_seat
+        other.guests_at_start = self.guests_at_start
+        other.hands = [inner[:] for inner in self.hands]
+        other.history = self.history[:]
+        other.immunity = self.immunity
+        other.inf_seat = self.inf_seat
+        other.infected_turn = self.infected_turn[:]
+        other.infection = self.infection[:]
+        other.looks = [inner[:] for inner in self.looks]
+        other.ls_base = self.ls_base
+        other.ls_left = self.ls_left
+        other.ls_player = self.ls_player
+        other.misplaces_done = self.misplaces_done
+        other.names = self.names
         other.option_cache = {}
+        other.order = self.order[:]
+        other.plan = self.plan
+        other.play_again = self.play_again
+        other.quiet = self.quiet
+        other.restarts = self.restarts
+        other.rng = self.rng.copy()
+        other.serial = self.serial
+        other.setup_discard = self.setup_discard[:]
+        other.side = self.side[:]
+        other.stack = [inner[:] for inner in self.stack]
+        other.step = self.step
+        other.suspicions = self.suspicions[:]
+        other.timeouts = self.timeouts.copy()
+        other.totals = self.totals[:]
+        other.transplants_done = self.transplants_done
+        other.turn = self.turn
+        other.vote_only = self.vote_only
+        other.vote_round = self.vote_round
+        other.voters = self.voters[:]
+        other.votes_aside = self.votes_aside
+        other.votes_at_start = self.votes_at_start
+        other.vp = self.vp
+        other.wpos = self.wpos
         return other
+
+
+# Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
+# (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
+register(Guest)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOverrideError, register
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
@@ -26,11 +28,6 @@ STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass"
               "end of round")
 POSITION_FIRST, ACTION_FIRST = 1, 2
 _PLAYED_RULES, _ACTION_RULES, _FACE_UP = ("K-T13", "K-T20"), ("K-T14", "K-H5"), ("K-H5",)
-# Every list in a game's state that play changes: clone() copies exactly these (a test checks the list is whole).
-_MUTABLE_LISTS = ("action", "alive", "choice", "darted", "deadline", "deck", "destroyed", "discard", "face_down",
-                  "frozen", "guess", "hunted", "hunting_row", "location", "ongoing", "ongoing_since", "order", "out",
-                  "played_first", "position", "scanned", "set_aside", "shared")
-
 _DEFAULT_CARDS = load_cards()
 
 
@@ -72,7 +69,7 @@ def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> t
     return legal, legal[0]
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Killer(Game):
     """One game of This Game Is Killer for 3 to 10 players."""
 
@@ -96,7 +93,7 @@ class Killer(Game):
         self.cards: CardSet = _DEFAULT_CARDS
         if options.get("card_file"):
             self.cards = load_cards(options["card_file"])
-            self.catalogue = opt.build_catalogue(self.cards)  # type: ignore[misc]
+            self.catalogue_in_use = opt.build_catalogue(self.cards)
         self.overrides = parse_setup(setup, players)
         self.card_names = self.cards.short_names
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
@@ -448,7 +445,7 @@ class Killer(Game):
         cached = self.first_card_cache.get(key)
         if cached is None:
             legal, default = _first_card_rule(self.cards, hand[0], hand[1])
-            options = tuple(self.catalogue[i] for i in legal)
+            options = tuple(self.catalogue_in_use[i] for i in legal)
             cached = self.first_card_cache[key] = (tuple(legal), options, default)
         return cached
 
@@ -481,7 +478,8 @@ class Killer(Game):
             return
         card = hand[0]
         option_id = (opt.ACTION + card) if self.played_first[seat] == POSITION_FIRST else (opt.POSITION + card)
-        self._pending = [Decision(seat, "second_card", (self.catalogue[option_id],), self._next_decision_id(seat),
+        self._pending = [Decision(seat, "second_card", (self.catalogue_in_use[option_id],),
+                                  self._next_decision_id(seat),
                                   "Play your second card, the other way round from your first.",
                                   option_id, ("K-T18", "K-T20", "K-X6"), (option_id,))]
 
@@ -1002,13 +1000,57 @@ class Killer(Game):
         return determinize(self, seat, seed)
 
     def _copy_state(self) -> Killer:
+        # Field by field (a compiled game has no __dict__): lists play changes are copied, the rest shared.
         other = Killer.__new__(Killer)
-        fields = other.__dict__
-        fields.update(self.__dict__)  # ints, strings, tuples and the card set are shared as they are
-        for name in _MUTABLE_LISTS:
-            fields[name] = fields[name][:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.looks = [seen[:] for seen in self.looks]
+        other.action = self.action[:]
+        other.alien = self.alien
+        other.alive = self.alive[:]
+        other.barricade = self.barricade
+        other.barricade_broken = self.barricade_broken
+        other.blackout = self.blackout
+        other.card_names = self.card_names
+        other.cards = self.cards
+        other.choice = self.choice[:]
+        other.commander = self.commander
+        other.computer = self.computer
+        other.darted = self.darted[:]
+        other.deadline = self.deadline[:]
+        other.deck = self.deck[:]
+        other.destroyed = self.destroyed[:]
+        other.discard = self.discard[:]
+        other.face_down = self.face_down[:]
+        other.first = self.first
+        other.first_card_cache = self.first_card_cache
+        other.frozen = self.frozen[:]
+        other.guess = self.guess[:]
+        other.guess_public = self.guess_public
+        other.hands = [inner[:] for inner in self.hands]
+        other.hunted = self.hunted[:]
+        other.hunting_row = self.hunting_row[:]
+        other.index = self.index
+        other.location = self.location[:]
+        other.looks = [inner[:] for inner in self.looks]
+        other.ongoing = self.ongoing[:]
+        other.ongoing_since = self.ongoing_since[:]
+        other.order = self.order[:]
+        other.out = self.out[:]
+        other.overrides = self.overrides
+        other.played_first = self.played_first[:]
+        other.position = self.position[:]
+        other.removed_at_setup = self.removed_at_setup
         other.rng = self.rng.copy()
+        other.round = self.round
+        other.scanned = self.scanned[:]
+        other.set_aside = self.set_aside[:]
+        other.shared = self.shared[:]
+        other.short = self.short
+        other.stage = self.stage
+        other.status = self.status
+        other.step = self.step
         other.timeouts = self.timeouts.copy()
         return other
+
+
+# Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
+# (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
+register(Killer)

@@ -58,7 +58,7 @@ def unavailable(game: Killer, decision: Any) -> list[dict[str, str]]:
         return []
     hand = game.hands[decision.seat]
     cards = game.cards.cards
-    labels = {o["id"]: o["label"] for o in game.catalogue}
+    labels = {o["id"]: o["label"] for o in game.catalogue_in_use}
     out = []
     for card in hand:
         other = next((c for c in hand if c != card), None)

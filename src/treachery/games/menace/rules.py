@@ -13,6 +13,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
@@ -104,13 +106,6 @@ _NO_ARG = frozenset((MOXIE, VETO, OVERCLOCK, REROUTE, CULTIVATE, GREENHOUSE, RUS
 _SPLITS = {6: (11,), 7: (6, 5), 8: (4, 4, 3)}  # M-S32
 
 CARDS: CardSet = load_cards()
-# Lists of the state that play changes: flat ones and lists of lists (clone copies both levels). Frames of the
-# flow stack are never changed in place once pushed, so the stack is copied one level deep.
-_FLAT_LISTS = ("emma", "emma_discard", "wound_deck", "wound_discard", "agenda", "alive", "exiled", "revealed",
-               "ever_wounded", "skip_turn", "character", "killed", "used", "played", "lockdown", "votes", "current",
-               "stack", "claims")
-_NESTED_LISTS = ("wounds", "hands", "decks", "deck_list", "dealt", "seen_agendas", "pool", "order", "shown",
-                 "winners_detail")
 
 
 _CLAIMED = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
@@ -166,7 +161,7 @@ def _p(seat: int) -> str:
 _BALANCED_CARDS = balanced_cards(CARDS)
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Menace(Game):
     """One game of The Menace Among Us for 4 to 8 players, Basic or Advanced."""
 
@@ -208,7 +203,7 @@ class Menace(Game):
         self._init_base(players, seed, options, setup)
         self.cards: CardSet = CARDS
         if options.get("card_file") is not None:  # M-S3 / DESIGN: a user's own card file, same schema
-            self.cards, self.catalogue = _user_cards(options["card_file"])  # type: ignore[misc]
+            self.cards, self.catalogue_in_use = _user_cards(options["card_file"])
         if options.get("balanced"):  # Raise Morale +2 (M-D2); a card file's other numbers stay its own
             self.cards = _BALANCED_CARDS if self.cards is CARDS else balanced_cards(self.cards)
         self.advanced = bool(options.get("advanced", False))  # M-S3
@@ -217,7 +212,7 @@ class Menace(Game):
         cards = self.cards
         self._sheets = _DEFAULT_SHEETS if cards is CARDS or cards is _BALANCED_CARDS else _sheets(cards)
         self.plan = parse_setup(setup, players)
-        self._cache = _cache_for(self.catalogue)
+        self._cache = _cache_for(self.catalogue_in_use)
         self._talk_cache = self._cache.setdefault("talk", {})
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that sees
@@ -378,18 +373,85 @@ class Menace(Game):
 
     def _copy_state(self) -> Menace:
         """Shares ints, bools and the fixed setup plan; copies every list play can change (and nested lists)."""
-        other = Menace.__new__(Menace)
-        fields = other.__dict__
-        fields.update(self.__dict__)  # the base-class fields are overwritten by clone()
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        for name in _NESTED_LISTS:
-            fields[name] = [inner[:] for inner in fields[name]]
-        build = other.build = self.build[:]
+        other = Menace.__new__(Menace)  # field by field: a compiled game has no __dict__
+        other._cache = self._cache
+        other._sheets = self._sheets
+        other._talk_cache = self._talk_cache
+        other.advanced = self.advanced
+        other.agenda = self.agenda[:]
+        other.alive = self.alive[:]
+        other.backstab_seen = self.backstab_seen
+        other.brawl_seen = self.brawl_seen
+        other.breach_seen = self.breach_seen
+        other.build = build = self.build[:]
         if build:
             build[5] = build[5][:]  # the Reboot cards chosen so far
+        other.cards = self.cards
+        other.carry = self.carry
+        other.ceiling = self.ceiling
+        other.character = self.character[:]
+        other.claims = self.claims[:]
+        other.copy_next = self.copy_next
+        other.coward_menace = self.coward_menace
+        other.crew_seats = self.crew_seats
+        other.current = self.current[:]
+        other.dealt = [inner[:] for inner in self.dealt]
+        other.deck_list = [inner[:] for inner in self.deck_list]
+        other.decks = [inner[:] for inner in self.decks]
+        other.deescalate = self.deescalate
+        other.discard_count = self.discard_count
+        other.emma = self.emma[:]
+        other.emma_added = self.emma_added
+        other.emma_discard = self.emma_discard[:]
+        other.energy = self.energy
+        other.ever_wounded = self.ever_wounded[:]
+        other.exiled = self.exiled[:]
+        other.exiles = self.exiles
+        other.fervor = self.fervor
+        other.greenhouse = self.greenhouse
+        other.hands = [inner[:] for inner in self.hands]
+        other.in_resolution = self.in_resolution
+        other.killed = self.killed[:]
+        other.last_caller = self.last_caller
+        other.leader = self.leader
+        other.lockdown = self.lockdown[:]
+        other.menace_exposed = self.menace_exposed
+        other.menace_seats = self.menace_seats
+        other.moxie = self.moxie
+        other.names = self.names
+        other.order = [inner[:] for inner in self.order]
+        other.oxygen = self.oxygen
+        other.plan = self.plan
+        other.played = self.played[:]
+        other.played_count = self.played_count
+        other.pool = [inner[:] for inner in self.pool]
+        other.random_menace = self.random_menace
+        other.reassign = self.reassign
+        other.reserve_used = self.reserve_used
+        other.reveal_i = self.reveal_i
+        other.revealed = self.revealed[:]
         other.rng = self.rng.copy()
+        other.round = self.round
+        other.sanctuary_used = self.sanctuary_used
+        other.seen_agendas = [inner[:] for inner in self.seen_agendas]
+        other.shown = [inner[:] for inner in self.shown]
+        other.skip_turn = self.skip_turn[:]
+        other.stack = self.stack[:]
+        other.stockpile_shown = self.stockpile_shown
+        other.target_lock = self.target_lock
         other.timeouts = self.timeouts.copy()
+        other.trace = self.trace
+        other.turn_seat = self.turn_seat
+        other.unbreakable_shown = self.unbreakable_shown
+        other.used = self.used[:]
+        other.veto = self.veto
+        other.veto_spent = self.veto_spent
+        other.votes = self.votes[:]
+        other.winners_detail = [inner[:] for inner in self.winners_detail]
+        other.wound_deck = self.wound_deck[:]
+        other.wound_discard = self.wound_discard[:]
+        other.wounded_round = self.wounded_round
+        other.wounds = [inner[:] for inner in self.wounds]
         return other
 
     def _ask1(self, seat: int, kind: str, ids: list[int], prompt: str, default: int | None = None,
@@ -402,7 +464,7 @@ class Menace(Game):
         key = tuple(ids)
         options = self._cache.get(key)
         if options is None:
-            options = self._cache[key] = tuple(map(self.catalogue.__getitem__, key))
+            options = self._cache[key] = tuple(map(self.catalogue_in_use.__getitem__, key))
         return Decision(seat, kind, options, self._next_decision_id(seat), prompt,
                         key[0] if default is None else default, rules, key)
 
@@ -1454,7 +1516,7 @@ class Menace(Game):
 
     def _block(self, ids: list[int]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         key = tuple(ids)
-        return key, tuple(map(self.catalogue.__getitem__, key))
+        return key, tuple(map(self.catalogue_in_use.__getitem__, key))
 
     def _claims_block(self, can_call: bool) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         ids = sorted([opt.NO_VOTE, opt.CLAIM_GOOD, opt.CLAIM_NEUTRAL, opt.CLAIM_BAD, opt.CLAIM_DREW] +
@@ -1873,3 +1935,8 @@ _EFFECTS = {
     REBOOT: Menace._e_reboot, TRUST: Menace._e_trust, DE_ESCALATE: Menace._e_deescalate,
 }
 __all__ = ["Menace", "ABILITY_KEYS", "BDA_KEYS"]
+
+
+# Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
+# (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
+register(Menace)

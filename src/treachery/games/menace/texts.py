@@ -97,7 +97,7 @@ def unavailable(game: Menace, decision: Any) -> list[dict[str, str]]:
     if decision.kind != "turn" or character < 0:
         return []
     cards = game.cards
-    labels = {o["id"]: o["label"] for o in game.catalogue}
+    labels = {o["id"]: o["label"] for o in game.catalogue_in_use}
     out = []
     tremors = TREMORS in game.wounds[seat]
     for ability in cards.character_abilities[character]:
