@@ -303,7 +303,6 @@ class _Quick:
 
 def test_a_bot_that_answers_one_option_alone_gets_no_view_built_for_it() -> None:
     from treachery.bots.base import ask
-
     from treachery.games.killer.rules import Killer
 
     built: list[int | None] = []

@@ -11,7 +11,7 @@ def _readonly(*args: Any, **kwargs: Any) -> None:
     raise TypeError("options are read-only")
 
 
-@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain dict subclass: its read-only methods are aliases
+@mypyc_attr(native_class=False)  # compiled (treachery.native) yet a plain dict subclass, its read-only methods aliases
 class Option(dict):  # type: ignore[type-arg]
     """One legal choice: ``{'id': int, 'text': str, 'label': str}``.
 
