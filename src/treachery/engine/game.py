@@ -71,6 +71,7 @@ class Game:
     _actions: list[tuple[int, int] | tuple[int, int, str]]
     _decision_counts: list[int]  # decisions asked of each seat so far (see _next_decision_id)
     _result: dict[str, Any] | None
+    _summary_cache: dict[str, Any] | None  # the end's texts for players (end_summary): worked out when first asked
 
     @classmethod
     def action_count(cls) -> int:
@@ -148,6 +149,7 @@ class Game:
         self._actions = []
         self._decision_counts = [0] * players
         self._result = None
+        self._summary_cache = None
 
     # ---- public API -----------------------------------------------------------------------------
 
@@ -222,7 +224,15 @@ class Game:
         """``{'winners': [...], 'sides': {seat: side}, 'reason': str, 'summary': str, 'roles': {seat: str}}`` once
         the game is over, else None. ``reason`` is a stable machine word; ``summary`` says in player words why the
         game ended, and ``roles`` each seat's role as the end reveals it (for games that declare texts)."""
-        return copy.deepcopy(self._result) if self._result is not None else None
+        if self._result is None:
+            return None
+        summary = self._summary_cache
+        if summary is None:
+            # Worked out once, when first asked (a simulation never asks); a view the summary builds meanwhile
+            # sees the result without it, as the summary is being written.
+            self._summary_cache = {}
+            summary = self._summary_cache = end_summary(self)
+        return copy.deepcopy({**self._result, **summary})
 
     def winners(self) -> list[int]:
         """The winning seats, sorted, once the game is over (else empty): ``result()["winners"]`` without copying
@@ -285,6 +295,7 @@ class Game:
         other._actions = self._actions[:]
         other._decision_counts = self._decision_counts[:]
         other._result = self._result
+        other._summary_cache = self._summary_cache
         return other
 
     def view(self, seat: Any, core: bool = True, keys: frozenset[str] | None = None) -> dict[str, Any]:
@@ -464,8 +475,8 @@ class Game:
         self._pending = []
         self._sealed = {}
         self._result = {"winners": sorted(winners), "sides": dict(sides), "reason": reason}
-        # the player-facing sentence and every seat's role as the end reveals it (reason stays the machine word)
-        self._result.update(end_summary(self))
+        # result() adds the player-facing sentence and every seat's role as the end reveals it (reason stays the
+        # machine word) when first asked: a simulation or a search rollout never reads them.
 
     # ---- internals --------------------------------------------------------------------------------
 
