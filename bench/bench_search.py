@@ -35,6 +35,13 @@ from treachery.sim.stats import wilson
 ITERATIONS_PER_SEARCH = 50
 
 
+
+def _sampler(game: Any, seat: int) -> Any:
+    """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
+    it, the plain ``determinized`` per seed."""
+    draw = getattr(game, "sampler", None)
+    return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
+
 def positions(name: str, players: int, count: int) -> list[Game]:
     """``count`` positions where a seat has a real choice, from seeded random games, spread over each game."""
     found: list[Game] = []
@@ -60,7 +67,7 @@ def search_rate(spots: list[Game], seconds: float) -> float:
         for game in spots:
             decision = game.pending()[0]
             seat = decision.seat
-            search(seat, decision, lambda s, g=game, who=seat: g.determinized(who, s),
+            search(seat, decision, _sampler(game, seat),
                    Budget(ITERATIONS_PER_SEARCH), rng)
             done += ITERATIONS_PER_SEARCH
             if time.perf_counter() - start >= seconds:

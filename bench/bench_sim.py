@@ -35,6 +35,13 @@ TABLES = {"killer": 5, "guest": 6, "menace": 5, "eat": 5}  # the table sizes the
 SEARCH_ITERATIONS = 30  # per search, as the default ismcts bot
 
 
+
+def _sampler(game: Any, seat: int) -> Any:
+    """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
+    it, the plain ``determinized`` per seed."""
+    draw = getattr(game, "sampler", None)
+    return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
+
 def _native() -> str:
     try:
         from treachery import native  # type: ignore[attr-defined,unused-ignore]
@@ -95,7 +102,7 @@ def search_rate(name: str, spots: list[Any], seconds: float, guided: bool) -> fl
         for game in spots:
             decision = game.pending()[0]
             seat = decision.seat
-            found = search(seat, decision, lambda s, g=game, who=seat: g.determinized(who, s),
+            found = search(seat, decision, _sampler(game, seat),
                            Budget(SEARCH_ITERATIONS), rng, **extra)
             done += found.iterations
             if time.perf_counter() - start >= seconds:

@@ -39,7 +39,10 @@ def cpu_ms_per_game(name: str, players: int, games: int) -> float:
 
 
 def _sampler(game: Any, seat: int) -> Callable[[int], Any]:
-    return lambda seed: game.determinized(seat, seed)
+    """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
+    it, the plain ``determinized`` per seed."""
+    draw = getattr(game, "sampler", None)
+    return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
 
 
 def cpu_ms_per_search_iteration(name: str, players: int, passes: int) -> float:

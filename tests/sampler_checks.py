@@ -64,9 +64,11 @@ def everything(game: Game) -> tuple[object, ...]:
 def check_sampler(game: Game, seat: int, seeds: range, rng: random.Random) -> None:
     before = fingerprint(game)
     shown = seen_by(game, seat)
+    draw = game.sampler(seat)  # one position, many seeds: what a search draws from
     for seed in seeds:
         sample = game.determinized(seat, seed)
         assert sample is not game
+        assert fingerprint(draw(seed)) == fingerprint(sample), "Game.sampler gave another sample for the same seed"
         assert seen_by(sample, seat) == shown, f"seat {seat} could tell sample {seed} from the true game"
         again = game.determinized(seat, seed)
         assert everything(again) == everything(sample), "the same seed must give the same sample"

@@ -80,8 +80,22 @@ def _extras(bot: Bot, game: Game, seat: int) -> dict[str, Any]:
     if getattr(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
     if getattr(bot, "searches", False):
-        extra["samples"] = lambda seed: game.determinized(seat, seed)
+        extra["samples"] = _samples(game, seat)
     return extra
+
+
+def _samples(game: Game, seat: int) -> Callable[[int], Game]:
+    """``game.sampler(seat)``, made at the first draw: a search bot that answers without searching reads
+    nothing of the seat's knowledge."""
+    draw: Callable[[int], Game] | None = None
+
+    def samples(seed: int) -> Game:
+        nonlocal draw
+        if draw is None:
+            draw = game.sampler(seat)
+        return draw(seed)
+
+    return samples
 
 
 def ask(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool = True) -> Option:

@@ -99,7 +99,7 @@ def belief_sample(game: Game, seat: int, seed: int, belief: Belief | None,
     kept with odds proportional to the belief's weight of its roles (the sampler deals roles uniformly among
     what the seat cannot rule out, so this weight is the importance weight). Depends only on what the seat
     knows and ``seed``, like the sampler itself; without a belief it is the sampler's own sample."""
-    return resample(lambda s: game.determinized(seat, s), seed, belief, candidates)
+    return resample(game.sampler(seat), seed, belief, candidates)
 
 
 def resample(draw: Callable[[int], Game], seed: int, belief: Belief | None, candidates: int = CANDIDATES) -> Game:

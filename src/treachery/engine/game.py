@@ -344,6 +344,13 @@ class Game:
         same seed. Search bots plan over these samples. Games without a sampler raise NotImplementedError."""
         raise NotImplementedError(f"{self.name} has no sampler")
 
+    def sampler(self, seat: Any) -> Callable[[int], Game]:
+        """``determinized(seat, seed)`` as a function of the seed, for drawing many samples of this one position
+        (a search does): each sample is the one ``determinized`` gives for that seed. Use it only while this game
+        does not change; a game may work out what the seat knows once for all of them. A bad seat raises
+        ValueError here or at the first draw."""
+        return lambda seed: self.determinized(seat, seed)
+
     def chat_channels(self, seat: int | None) -> list[dict[str, Any]]:
         """Table talk: the channels ``seat`` (None: a spectator) may read and write now, each
         ``{"id", "label", "read", "write"}``. By default every seat talks at one table that spectators read, and

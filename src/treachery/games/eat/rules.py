@@ -7,6 +7,7 @@ seat has to decide or the game is over. Seats are 0-based here and P1..PN in the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -1526,6 +1527,12 @@ class Eat(Game):
         from .sampler import determinize
 
         return determinize(self, seat, seed)
+
+    def sampler(self, seat: Any) -> Callable[[int], Eat]:
+        """What ``seat`` knows read once, then a sample per seed (see Game.sampler)."""
+        from .sampler import sampler
+
+        return sampler(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -259,7 +260,17 @@ class Knowledge:
             allowed[_ANY] -= 1
 
 
-def determinize(game: Eat, seat: Any, seed: Any) -> Eat:  # (checked here: Any, see Game.act)
+def sampler(game: Eat, seat: Any) -> Callable[[Any], Eat]:
+    """``determinize`` for many seeds of one position: what the seat knows is read once (Game.sampler), and
+    nothing a draw does changes it, so each sample is the one ``determinize`` gives for its seed."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
+    know = None if game.over else Knowledge(game, seat)
+    return lambda seed: determinize(game, seat, seed, know)
+
+
+def determinize(game: Eat, seat: Any, seed: Any,  # (checked here: Any, see Game.act)
+                know: Knowledge | None = None) -> Eat:
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
@@ -268,7 +279,8 @@ def determinize(game: Eat, seat: Any, seed: Any) -> Eat:  # (checked here: Any, 
     sample = _reseeded(game, seat, seed)
     if game.over:  # W-H26: everything is shown at the end
         return sample
-    know = Knowledge(game, seat)
+    if know is None:
+        know = Knowledge(game, seat)
     rng = Rng.derived(seed, "eat determinization")
     for _ in range(ATTEMPTS):
         if _deal(game, sample, know, rng) and _rebuild_decisions(game, sample, seat, rng):

@@ -1739,6 +1739,12 @@ class Menace(Game):
 
         return determinize(self, seat, seed)
 
+    def sampler(self, seat: Any) -> Callable[[int], Menace]:
+        """What ``seat`` knows read once, then a sample per seed (see Game.sampler)."""
+        from .sampler import sampler
+
+        return sampler(self, seat)
+
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
     def _round_and_out(self) -> tuple[int, int] | None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -627,7 +628,17 @@ class _Draft:
         return rest + top[::-1]  # the top of a deck is the end of its list
 
 
-def determinize(game: Menace, seat: Any, seed: Any) -> Menace:  # (checked here: Any, see Game.act)
+def sampler(game: Menace, seat: Any) -> Callable[[Any], Menace]:
+    """``determinize`` for many seeds of one position: what the seat knows is read once (Game.sampler), and
+    nothing a draw does changes it, so each sample is the one ``determinize`` gives for its seed."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
+    know = None if game.over else Knowledge(game, seat)
+    return lambda seed: determinize(game, seat, seed, know)
+
+
+def determinize(game: Menace, seat: Any, seed: Any,  # (checked here: Any, see Game.act)
+                know: Knowledge | None = None) -> Menace:
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
@@ -635,7 +646,8 @@ def determinize(game: Menace, seat: Any, seed: Any) -> Menace:  # (checked here:
         raise ValueError(f"seed must be an integer, got {seed!r}")
     if game.over:  # M-H32: everything is shown at the end, so the game itself is the only completion
         return _reseeded(game, seat, seed)
-    know = Knowledge(game, seat)
+    if know is None:
+        know = Knowledge(game, seat)
     rng = Rng.derived(seed, "menace determinization")
     for attempt in range(ATTEMPTS + RELAXED + LOOSE):
         strict = attempt < ATTEMPTS
