@@ -273,13 +273,14 @@ def _take_capped(pool: Counter[int], size: int, caps: dict[int, int], rng: Rng) 
     items = sorted(pool.elements())
     rng.shuffle(items)
     chosen: list[int] = []
-    counts: Counter[int] = Counter()
+    counts: dict[int, int] = {}
     for card in items:
         if len(chosen) == size:
             break
-        if counts[card] < caps.get(card, size):
+        taken = counts.get(card, 0)
+        if taken < caps.get(card, size):
             chosen.append(card)
-            counts[card] += 1
+            counts[card] = taken + 1
     if len(chosen) < size:
         return None
     pool.subtract(chosen)
@@ -520,7 +521,7 @@ class _Draft:
             source = self._available(origin, emma_avail)
             supply = source[card] if not self.loose else max(1, source[card])
             if supply > 0:
-                total = max(1, sum((+source).values()))
+                total = max(1, sum(count for count in source.values() if count > 0))  # (+source, not built)
                 out.append((max(1, len(open_slots) * supply * _SCALE // total), open_slots[0]))
         return out
 
