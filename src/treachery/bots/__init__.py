@@ -5,9 +5,13 @@ from __future__ import annotations
 import importlib
 import sys
 
-from ..engine import Game, game_class
-from .base import Bot
-from .random_bot import RandomBot
+from .. import native as _native
+
+_native.activate(__path__, __name__)  # the mypyc build of the bot protocol's helpers (engine group), if current
+
+from ..engine import Game, game_class  # noqa: E402 (after the build is on the search path)
+from .base import Bot  # noqa: E402
+from .random_bot import RandomBot  # noqa: E402
 
 __all__ = ["Bot", "RandomBot", "belief_bot_class", "best_bot_class", "bot_for", "bot_kinds", "game_module",
            "has_sampler", "heuristic_bot_class", "lookahead_bot_class"]
