@@ -158,8 +158,12 @@ def test_bad_seat_or_seed_is_refused_and_changes_nothing() -> None:
     for seat in (-1, 5, True, "1"):
         with pytest.raises(ValueError, match="seat must be"):
             game.determinized(seat, 0)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="seat must be"):
+            game.sampler(seat)  # refused before it reads anything
     with pytest.raises(ValueError, match="seed must be"):
         game.determinized(0, "x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be"):
+        game.sampler(0)("x")  # type: ignore[arg-type]
     assert game.view(None) == before
 
 

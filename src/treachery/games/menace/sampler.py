@@ -629,11 +629,15 @@ class _Draft:
         return rest + top[::-1]  # the top of a deck is the end of its list
 
 
+def _check_seat(game: Menace, seat: Any) -> None:  # (Any: checked here, see Game.act)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
+
+
 def sampler(game: Menace, seat: Any) -> Callable[[Any], Menace]:
     """``determinize`` for many seeds of one position: what the seat knows is read once (Game.sampler), and
     nothing a draw does changes it, so each sample is the one ``determinize`` gives for its seed."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-        raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
+    _check_seat(game, seat)
     know = None if game.over else Knowledge(game, seat)
     return lambda seed: determinize(game, seat, seed, know)
 
@@ -641,8 +645,7 @@ def sampler(game: Menace, seat: Any) -> Callable[[Any], Menace]:
 def determinize(game: Menace, seat: Any, seed: Any,  # (checked here: Any, see Game.act)
                 know: Knowledge | None = None) -> Menace:
     """A complete game ``seat`` cannot tell from ``game``, drawn from ``seed`` and that seat's knowledge."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-        raise ValueError(f"seat must be an integer from 0 to {game.players - 1}, got {seat!r}")
+    _check_seat(game, seat)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     if game.over:  # M-H32: everything is shown at the end, so the game itself is the only completion
