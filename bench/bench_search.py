@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bench_sim import _sampler  # (this directory is the script's: first on sys.path)
+
 import treachery
 from treachery import Game
 from treachery.bots import bot_for, has_sampler
@@ -34,13 +36,6 @@ from treachery.sim.stats import wilson
 
 ITERATIONS_PER_SEARCH = 50
 
-
-
-def _sampler(game: Any, seat: int) -> Any:
-    """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
-    it, the plain ``determinized`` per seed."""
-    draw = getattr(game, "sampler", None)
-    return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
 
 def positions(name: str, players: int, count: int) -> list[Game]:
     """``count`` positions where a seat has a real choice, from seeded random games, spread over each game."""

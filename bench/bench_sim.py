@@ -35,12 +35,12 @@ TABLES = {"killer": 5, "guest": 6, "menace": 5, "eat": 5}  # the table sizes the
 SEARCH_ITERATIONS = 30  # per search, as the default ismcts bot
 
 
-
 def _sampler(game: Any, seat: int) -> Any:
     """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
     it, the plain ``determinized`` per seed."""
     draw = getattr(game, "sampler", None)
     return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
+
 
 def _native() -> str:
     try:

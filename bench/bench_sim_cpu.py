@@ -20,7 +20,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,20 +37,13 @@ def cpu_ms_per_game(name: str, players: int, games: int) -> float:
     return (time.process_time() - start) / games * 1000
 
 
-def _sampler(game: Any, seat: int) -> Callable[[int], Any]:
-    """The game's sampler for this position (``Game.sampler``, which a search bot uses), or, in a tree from before
-    it, the plain ``determinized`` per seed."""
-    draw = getattr(game, "sampler", None)
-    return draw(seat) if draw is not None else (lambda seed: game.determinized(seat, seed))
-
-
 def cpu_ms_per_search_iteration(name: str, players: int, passes: int) -> float:
     """CPU milliseconds per iteration of the default ``ismcts`` bot's search (guided by the heuristic bot, 30
     iterations a search, as bench_sim.py) over the same 12 positions, ``passes`` times, after one warm-up pass."""
     import random
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_sim import SEARCH_ITERATIONS, _positions
+    from bench_sim import SEARCH_ITERATIONS, _positions, _sampler
 
     from treachery.bots import heuristic_bot_class
     from treachery.search import Budget, search
