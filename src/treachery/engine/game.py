@@ -231,7 +231,11 @@ class Game:
             # Worked out once, when first asked (a simulation never asks); a view the summary builds meanwhile
             # sees the result without it, as the summary is being written.
             self._summary_cache = {}
-            summary = self._summary_cache = end_summary(self)
+            try:
+                summary = self._summary_cache = end_summary(self)
+            except BaseException:
+                self._summary_cache = None  # not kept as an empty summary: the next call tries again
+                raise
         return copy.deepcopy({**self._result, **summary})
 
     def winners(self) -> list[int]:
