@@ -41,7 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "engine": ("engine.decision", "engine.game", "engine.rng",
                *(f"games.{game}.{name}" for game in _GAMES for name in _GAME_MODULES
                  if (PACKAGE / "games" / game / f"{name}.py").is_file()),  # (the Menace's view is in its rules)
-               "bots.base", "search.ismcts"),
+               "bots.base", "bots.playout", "search.ismcts"),
 }
 
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import new_game
-from ..bots import Bot
-from ..bots.base import asker
+from ..bots.playout import play_out  # noqa: F401 (importable from here as before)
 from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bots: importable from here as before)
     GOLDEN,
     MASK,
@@ -51,34 +50,6 @@ def game_seed(seed: int, index: int) -> int:
 
 class GameFailed(RuntimeError):
     """A bot game raised: the message says which game, and how to replay it alone."""
-
-
-def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int] = ()) -> int:
-    """Lets the bots answer every pending decision (except for seats in ``skip``) until the game ends
-    or only skipped seats are waited for. Returns the number of decisions taken.
-
-    ``fast`` uses ``act_fast`` (the option came from the decision just enumerated, and is checked
-    against it here); otherwise the checked ``act``.
-    """
-    askers = [asker(b, needs_view(b)) for b in bots]  # each bot's declarations read once a game
-    skipped = set(skip)
-    decisions = 0
-    while not game.over:
-        pending = [d for d in game.pending() if d.seat not in skipped] if skipped else game.pending()
-        if not pending:
-            break
-        for decision in pending:  # simultaneous decisions: each bot answers its own; they resolve together
-            seat = decision.seat
-            option = askers[seat](game, seat, decision)
-            option_id = option["id"]
-            if fast:
-                if option_id not in decision.ids:
-                    raise ValueError(f"bot in seat {seat} chose {option!r}, not one of {decision!r}")
-                game.act_fast(seat, option_id)
-            else:
-                game.act(seat, option_id)
-            decisions += 1
-    return decisions
 
 
 def game_row(game: Game, decisions: int, roles: list[str], kinds: list[str]) -> dict[str, Any]:
