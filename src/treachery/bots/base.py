@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
@@ -26,6 +27,10 @@ class Bot(Protocol):
     A bot that never reads the view's public core (``view["core"]``, what the shared layers read) may set
     ``reads_core = False``: its views are then built without it.
 
+    A bot class whose constructor also takes a ``random.Random`` in place of its seed (and then draws from that
+    generator) may set ``shares_rng = True``: a search that plays it inside its samples hands it the search's own
+    generator rather than seeding a fresh one per bot (``search.ismcts.fresh_bot``; see :func:`bot_rng`).
+
     A search bot sets ``searches = True`` and is then called ``choose(view, decision, samples=...)``:
     ``samples(seed)`` returns a complete game drawn from what the seat cannot rule out
     (:meth:`Game.determinized`), never the game itself. A bot that reads the table's history sets
@@ -47,6 +52,12 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         """One of ``decision.options``, chosen from ``view`` (that seat's view) alone."""
         ...
+
+
+def bot_rng(seed: int | random.Random) -> random.Random:
+    """A bot's generator: its own, from ``seed``, or, for a bot made inside a search (``shares_rng``), the search's
+    generator itself."""
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
 def reads_core(bot: object) -> bool:

@@ -216,16 +216,26 @@ def random_rollout(game: Game, rng: random.Random) -> tuple[frozenset[int], int]
     return _winners(game), steps
 
 
+def fresh_bot(bot_class: Callable[[Any], Any]) -> Callable[[random.Random], Any]:
+    """What makes a fresh bot of ``bot_class`` in a sample, given the search's generator: a class that declares
+    ``shares_rng`` (it takes a generator in place of a seed) draws from that generator itself, as seeding a
+    generator of its own costs more than most of its answers; any other is seeded from it."""
+    if getattr(bot_class, "shares_rng", False):
+        return bot_class
+    return lambda rng: bot_class(rng.getrandbits(32))
+
+
 def bot_policy(bot_class: Callable[[int], Any]) -> Policy:
-    """A fresh bot of ``bot_class`` (seeded from the search's generator) answers from its own seat's view of the
-    sample: the other seats' moves as a game's heuristic bot would play them."""
+    """A fresh bot of ``bot_class`` (drawing from the search's generator, :func:`fresh_bot`) answers from its own
+    seat's view of the sample: the other seats' moves as a game's heuristic bot would play them."""
 
     core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
+    make = fresh_bot(bot_class)
 
     def pick(game: Game, decision: Decision, rng: random.Random) -> int:
         if len(decision.ids) == 1:
             return decision.ids[0]
-        return int(bot_class(rng.getrandbits(32)).choose(
+        return int(make(rng).choose(
             bot_view(game, decision.seat, core, by_kind.get(decision.kind, keys)), decision)["id"])
 
     return pick
@@ -236,6 +246,7 @@ def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
     a game's heuristic bot: slower than random play, and a better guess at how the others play)."""
 
     core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
+    make = fresh_bot(bot_class)
 
     def play(game: Game, rng: random.Random) -> tuple[frozenset[int], int]:
         bots: dict[int, Any] = {}
@@ -249,7 +260,7 @@ def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
             else:
                 bot = bots.get(who)
                 if bot is None:
-                    bot = bots[who] = bot_class(rng.getrandbits(32))
+                    bot = bots[who] = make(rng)
                 view = bot_view(game, who, core, by_kind.get(decision.kind, keys))
                 game.act_fast(who, bot.choose(view, decision)["id"])
             steps += 1

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from ...bots.base import bot_rng
 from ...engine import Decision, Option
 from .rules import Eat
 
@@ -101,11 +102,12 @@ class EatBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    shares_rng: ClassVar[bool] = True  # takes a search's generator for its seed (search.ismcts.fresh_bot)
     # Everything it reads of a view: the game builds just these.
     view_keys: ClassVar[frozenset[str] | None] = Eat.lean_view_keys
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random) -> None:
+        self.rng = bot_rng(seed)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         options = decision.options

@@ -11,6 +11,7 @@ the table reads a Transplant as a Human's card (``beliefs.py``), so it is cover 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...bots.beliefs import Belief, belief_hold
@@ -29,7 +30,7 @@ class GuestBeliefBot(GuestBot):
     reads_log = True
     view_keys = None  # its beliefs read the whole view
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int | random.Random = 0) -> None:
         super().__init__(seed)
         self.log: list[dict[str, Any]] = []
         self.held: Belief | None = None

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from ...bots.base import bot_rng
 from ...engine import Decision, Option
 from .rules import Guest
 
@@ -130,13 +131,14 @@ class GuestBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    shares_rng: ClassVar[bool] = True  # takes a search's generator for its seed (search.ismcts.fresh_bot)
     # The discard at setup is chosen by the cards alone: no view is built for it.
     viewless_kinds: ClassVar[frozenset[str]] = frozenset(("setup_discard",))
     # Everything it reads of a view: the game builds just these (a subclass that reads more sets its own, or None).
     view_keys: ClassVar[frozenset[str] | None] = Guest.lean_view_keys
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        self.rng = bot_rng(seed)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
         options = decision.options

@@ -16,8 +16,10 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from ...bots.base import bot_rng
 from ...engine import Decision, Option
 from .rules import Killer
+from .view import is_shared_card
 
 FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
 _DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
@@ -36,6 +38,24 @@ def card_maps(view: dict[str, Any]) -> CardMaps:
         cards[code] = c
         names[code[:2]] = c["location"]
     return cards, names, {name: code for code, name in names.items()}
+
+
+# A card set's shared descriptions (the lean views', killer.view.card_table) -> their maps: a search's fresh bots
+# would otherwise work them out again at every decision they answer. Keyed by the first description, kept alive
+# by the entry, so its id cannot be taken by another object; card sets are few (each is loaded once and kept).
+_SHARED_MAPS: dict[int, tuple[dict[str, Any], CardMaps]] = {}
+
+
+def view_card_maps(view: dict[str, Any]) -> CardMaps:
+    """``card_maps(view)``, kept for a view whose card descriptions are a card set's shared ones."""
+    first = view["cards"][0]
+    known = _SHARED_MAPS.get(id(first))
+    if known is not None and known[0] is first:
+        return known[1]
+    maps = card_maps(view)
+    if is_shared_card(first):
+        _SHARED_MAPS[id(first)] = (first, maps)
+    return maps
 
 
 class _Table:
@@ -225,12 +245,13 @@ class KillerBot:
 
     single_option_needs_view = False  # a decision with one option is answered without its view (bots.base.ask)
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    shares_rng: ClassVar[bool] = True  # takes a search's generator for its seed (search.ismcts.fresh_bot)
     # Everything it reads of a view: the game builds just these (no step, deck size or waiting list; the card
     # descriptions shared, not copied per view).
     view_keys: ClassVar[frozenset[str] | None] = Killer.lean_view_keys
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random) -> None:
+        self.rng = bot_rng(seed)
         self.maps: CardMaps | None = None  # read from the first view that needs them: one game's card set
 
     # ---- entry point ----------------------------------------------------------------------------------------------
@@ -240,7 +261,7 @@ class KillerBot:
         if len(options) == 1:
             return options[0]
         if self.maps is None:
-            self.maps = card_maps(view)
+            self.maps = view_card_maps(view)
         table = _Table(view, self.maps)
         kind = decision.kind
         handler = getattr(self, f"_{kind}", None)

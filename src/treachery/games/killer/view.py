@@ -36,6 +36,12 @@ def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
     return table
 
 
+def is_shared_card(entry: dict[str, Any]) -> bool:
+    """Whether ``entry`` is the first of a card set's shared descriptions (a lean view's cards, never copied): a
+    reader may key what it derives from them on that object."""
+    return any(table[0] is entry for table in _CARD_TABLES.values())
+
+
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
     # (each of the seat's fields read once, card codes from the table: this runs for every seat of every view)
     mine = viewer == seat

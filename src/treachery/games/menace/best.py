@@ -12,6 +12,7 @@ belief over who holds the Menace Agendas (``beliefs.py``), rebuilt from its view
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...bots.beliefs import Belief, belief_hold
@@ -32,7 +33,7 @@ class MenaceBeliefBot(MenaceBot):
     view_keys = None  # its beliefs read the whole view
     view_keys_by_kind = None
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | random.Random) -> None:
         super().__init__(seed)
         self.belief: Belief | None = None
 

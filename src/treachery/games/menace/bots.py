@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from ...bots.base import bot_rng
 from ...engine import Decision, Option
 
 GOOD = {"Raise Morale", "Advanced Repair", "Command"}
@@ -32,6 +33,7 @@ class MenaceBot:
     """Suspects the seats whose Menace Agendas are revealed; claims what it placed, or lies about a Bad card."""
 
     reads_core: ClassVar[bool] = False  # reads its own view only: views are built without the core (bots.base.ask)
+    shares_rng: ClassVar[bool] = True  # takes a search's generator for its seed (search.ismcts.fresh_bot)
     # Characters are chosen as the decision's default, whatever the view says: no view is built for them.
     viewless_kinds: ClassVar[frozenset[str]] = frozenset(("character",))
     # Everything it reads of a view (a subclass that reads more sets its own, or None for the whole view).
@@ -41,8 +43,8 @@ class MenaceBot:
     view_keys_by_kind: ClassVar[dict[str, frozenset[str]] | None] = dict.fromkeys(
         ("turn", "delegated", "rush"), frozenset(("round", "oxygen", "energy", "hand", "my_agenda", "coward_side")))
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random) -> None:
+        self.rng = bot_rng(seed)
         # round -> what this bot placed first on its turns: "good", "neutral", "bad", "unknown" (at random), "none"
         self.placed: dict[int, str] = {}
         self.claimed: set[int] = set()  # rounds in which it has made its claim
