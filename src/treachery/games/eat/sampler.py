@@ -364,19 +364,24 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
             sample.hands[s] = [-1] * len(game.hands[s])
     order = sorted(range(len(slots)), key=lambda i: 0 if slots[i][1] == "hand" and slots[i][2] == 0
                    and slots[i][0] in know.forage else 1)
+    left: dict[int, list[int]] = {}  # a deck's unseen cards, sorted, kept so as they are dealt
     for i in order:
         s, kind, index = slots[i]
         card = seen.get((s, kind), -1)
         if card < 0:
             deck = decks[i]
             pool = unseen[deck]
-            items = sorted(pool.elements())
+            items = left.get(deck)
+            if items is None:
+                items = left[deck] = sorted(pool.elements())
+            choices = items
             if kind == "hand" and index == 0 and s in know.forage and game.forage[s] >= 0:
-                items = [c for c in items if c < N_SURVIVOR and cards.survivor[c].forage == know.forage[s]]
-            if not items:
+                choices = [c for c in items if c < N_SURVIVOR and cards.survivor[c].forage == know.forage[s]]
+            if not choices:
                 return False
-            card = items[rng.below(len(items))]
+            card = choices[rng.below(len(choices))]
             pool[card] -= 1
+            items.remove(card)
         if kind == "hand":
             sample.hands[s][index] = card
         elif kind == "play":
@@ -451,18 +456,17 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
 def _combos(allowed: Counter[int], size: int, rng: Rng) -> list[tuple[int, int, int]]:
     """The (Food, Sanity, Build) counts ``size`` slot cards may have, drawn from ``allowed``, in random order."""
     wild = allowed[_ANY]
+    food, sanity, build = allowed[0], allowed[1], allowed[2]  # (read once: a Counter's missing key is a call)
     keyed = []
     for f in range(size + 1):
         for s in range(size + 1 - f):
             b = size - f - s
-            combo = (f, s, b)
-            over = sum(max(0, combo[d] - allowed[d]) for d in range(3))
+            over = max(0, f - food) + max(0, s - sanity) + max(0, b - build)
             if over <= wild:
                 # tried first in proportion to how many of the player's cards give it (Efraimidis-Spirakis keys)
-                ways = comb(wild, over)
-                for d in range(3):
-                    ways *= comb(allowed[d], min(combo[d], allowed[d]))
-                keyed.append((((rng.below(1 << 53) + 1) / (1 << 53)) ** (1 / ways), combo))
+                ways = (comb(wild, over) * comb(food, min(f, food)) * comb(sanity, min(s, sanity))
+                        * comb(build, min(b, build)))
+                keyed.append((((rng.below(1 << 53) + 1) / (1 << 53)) ** (1 / ways), (f, s, b)))
     keyed.sort(reverse=True)
     return [combo for _, combo in keyed]
 

@@ -471,8 +471,9 @@ class _Draft:
             used = {id(x) for x in matched.values()}
             while left:  # the most constrained card first, so a rare card finds its only owner
                 best: tuple[int, list[tuple[int, list[int]]]] | None = None
+                sources = self._open_sources(free, used, emma_avail)  # the same for every card of this pass
                 for i in left:
-                    choices = self._choices(rnd.revealed[i], fixed, free, used, emma_avail)
+                    choices = self._choices(rnd.revealed[i], fixed, used, sources)
                     if not choices:
                         return False
                     if best is None or len(choices) < len(best[1]):
@@ -509,20 +510,29 @@ class _Draft:
             self._slots = slots
         return True
 
-    def _choices(self, card: int, fixed: list[list[int]], free: list[list[int]], used: set[int],
-                 emma_avail: Counter[int]) -> list[tuple[int, list[int]]]:
-        """Where a revealed ``card`` may have come from, each weighted by how likely it held that card."""
-        out = [(_SCALE, x) for x in fixed if id(x) not in used and x[1] == card]
+    def _open_sources(self, free: list[list[int]], used: set[int],
+                      emma_avail: Counter[int]) -> list[tuple[list[int], Counter[int], int, int]]:
+        """Per origin with open slots (in slot order): its first open slot, what it may still supply, that
+        supply's card total and how many slots it has open."""
         owners: dict[int, list[list[int]]] = {}
         for x in free:
             if id(x) not in used:
                 owners.setdefault(x[0], []).append(x)
+        sources = []
         for origin, open_slots in owners.items():
             source = self._available(origin, emma_avail)
+            total = max(1, sum(count for count in source.values() if count > 0))  # (+source, not built)
+            sources.append((open_slots[0], source, total, len(open_slots)))
+        return sources
+
+    def _choices(self, card: int, fixed: list[list[int]], used: set[int],
+                 sources: list[tuple[list[int], Counter[int], int, int]]) -> list[tuple[int, list[int]]]:
+        """Where a revealed ``card`` may have come from, each weighted by how likely it held that card."""
+        out = [(_SCALE, x) for x in fixed if id(x) not in used and x[1] == card]
+        for first, source, total, open_count in sources:
             supply = source[card] if not self.loose else max(1, source[card])
             if supply > 0:
-                total = max(1, sum(count for count in source.values() if count > 0))  # (+source, not built)
-                out.append((max(1, len(open_slots) * supply * _SCALE // total), open_slots[0]))
+                out.append((max(1, open_count * supply * _SCALE // total), first))
         return out
 
     def _base(self, origin: int) -> Counter[int]:
