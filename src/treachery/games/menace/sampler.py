@@ -244,6 +244,11 @@ def _counter(cards: list[int] | tuple[int, ...]) -> Counter[int]:
     return Counter(cards)
 
 
+def _per_type(counts: tuple[int, ...]) -> Counter[int]:
+    """``Counter(expand(counts))``, built from the counts themselves (type order, the types it holds)."""
+    return Counter({card: count for card, count in enumerate(counts) if count > 0})
+
+
 def _take_random(pool: Counter[int], rng: Rng) -> int:
     items = sorted(pool.elements())
     card = items[rng.below(len(items))]
@@ -358,7 +363,7 @@ class _Draft:
         game, know, rng = self.game, self.know, self.rng
         cards = game.cards
         n = game.players
-        emma_all = _counter(game.plan.emma) if game.plan.emma else _counter(expand(cards.emma))
+        emma_all = _counter(game.plan.emma) if game.plan.emma else _per_type(cards.emma)
         self.emma_all = emma_all
         if not game.deck_list[know.seat]:  # Characters are still being chosen: no card has moved yet
             self.pools = [Counter() for _ in range(n)]
@@ -368,9 +373,8 @@ class _Draft:
         own = _counter(game.deck_list[me]) + _counter(know.got)
         own.subtract(know.gave + know.thrown + game.hands[me] + [c for r in know.rounds for c in r.mine])
         self.own = +own  # the seat's deck now, plus what others took from it by Commandeer
-        self.pools = [Counter(expand(tuple(a + b for a, b in zip(cards.agenda_cards[self.agenda[s]],
-                                                                    cards.character_cards[game.character[s]],
-                                                                    strict=True))))
+        self.pools = [_per_type(tuple(a + b for a, b in zip(cards.agenda_cards[self.agenda[s]],
+                                                             cards.character_cards[game.character[s]], strict=True)))
                       for s in range(n)]
         self.base = [Counter(pool) for pool in self.pools]
         emma_avail = Counter(emma_all)  # the current EmMA deck's contents
