@@ -70,8 +70,10 @@ class _Table:
         # while the bot weighs its Position and Action pairs: each is worked out once.
         self._destroy: dict[str, float] = {}
         self._victim: dict[tuple[str, int, str | None, bool], float] = {}
-        self.players = view["players"]
-        self.on_board = [p["seat"] for p in self.players if p["on_board"]]
+        # (typed reads: compiled, a dict's item and a str's comparison are direct calls, not generic ones)
+        players: list[dict[str, Any]] = view["players"]
+        self.players = players
+        self.on_board: list[int] = [p["seat"] for p in players if p["on_board"]]
         self.hand: list[str] = view.get("hand", [])
         destroyed = {self.codes[n] for n in view["destroyed"]}
         self.in_play = [code for code in self.codes.values() if code not in destroyed]
@@ -81,6 +83,7 @@ class _Table:
         self.face_down: list[int] = []
         self.known: dict[int, str] = {}
         scanned: set[str] = set()
+        slot: dict[str, Any]
         for slot in view["hunting_row"]:
             if slot["face_up"]:
                 if "location" in slot:
@@ -103,13 +106,13 @@ class _Table:
         positions: set[str] = set()
         ongoing_earlier: set[int] = set()
         computer = -1
-        round_no = view["round"]
-        for p in self.players:
-            seat = p["seat"]
-            action = p["action"]
+        round_no: int = view["round"]
+        for p in players:
+            seat: int = p["seat"]
+            action: dict[str, Any] | None = p["action"]
             if action and not action["cancelled"]:
                 actions[seat] = action
-                card = action["card"]
+                card: str = action["card"]
                 played.add(card)
                 if card == "ER1" and "target" in action:
                     self.rigged.add(action["target"])
@@ -123,13 +126,13 @@ class _Table:
                     self.destroy_now.add(FIXED_DESTROY[card])
                 elif card == "CH2" and "location" in action:
                     self.destroy_now.add(codes[action["location"]])
-            ongoing = p["ongoing"]
+            ongoing: dict[str, Any] | None = p["ongoing"]
             if ongoing:
                 if ongoing.get("location"):
                     self.barricades.add(codes[ongoing["location"]])
                 if ongoing["card"] in ("AC3", "CH1") and ongoing["since_round"] < round_no:
                     ongoing_earlier.add(seat)
-            position = p["position"]
+            position: dict[str, Any] | None = p["position"]
             if position and "card" in position:
                 positions.add(position["card"])
         self.actions = actions
@@ -190,11 +193,11 @@ class _Table:
         """Effective Priorities of the other crew shown at ``loc`` (uncaught or caught Cowards never count)."""
         found = []
         for p in self.players:
-            seat = p["seat"]
-            position = p["position"]
+            seat: int = p["seat"]
+            position: dict[str, Any] | None = p["position"]
             if seat == self.me or not p["on_board"] or not position or "location" not in position:
                 continue
-            where = (moved or {}).get(seat, self.codes[position["location"]])
+            where = moved.get(seat, self.codes[position["location"]]) if moved else self.codes[position["location"]]
             if where == loc and seat not in self.cowards:
                 found.append(self._priority(seat, position["priority"]))
         return found
