@@ -36,6 +36,7 @@ from .setup import parse_setup
 SURVIVOR, FALLEN, GHOST_STATUS = 0, 1, 2
 STATUS_NAMES = ("survivor", "fallen", "ghost")
 TRACK_RANGE = ((-15, 20), (0, 15), (0, 40))  # W-D1..W-D3
+_TRACK_TITLES = tuple(name.capitalize() for name in TRACKS)  # as the log names them
 # Card types (W-D55..W-D74).
 GI01, GI02, GI03, GI04, GI05, GI06, GI07, GI08, GI09, GI10 = range(N_SURVIVOR, N_SURVIVOR + 10)
 GH01, GH02, GH03, GH04, GH05, GH06, GH07, GH08, GH09, GH10 = range(N_SURVIVOR + 10, N_SURVIVOR + 20)
@@ -364,7 +365,8 @@ class Eat(Game):
             self.build = min(high, max(low, self.build + delta))
             value = self.build
         said = f" ({cause})" if cause else ""
-        self._event(self.round, f"{why}: {TRACKS[track].capitalize()} {delta:+d} -> {value}{said}.", rules)
+        sign = "+" if delta >= 0 else ""  # (as format spec +d writes it)
+        self._event(self.round, f"{why}: {_TRACK_TITLES[track]} {sign}{delta} -> {value}{said}.", rules)
         if track == SANITY and value <= 0:
             self._ghosts_win("sanity", ("W-W1", "W-E4", "W-Q23"))
             return True

@@ -23,6 +23,7 @@ from .view import is_shared_card
 
 FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
 _DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
+_FACE_DOWN = {"face_down": True}  # a Position played face down, as another seat's view shows it
 WIN_BONUS = 0.6  # worth of the alien dying this round, on top of surviving it
 
 
@@ -141,7 +142,7 @@ class _Table:
         self.shown |= played | set(view["removed_cards"]) | set(self.hand)
         self.to_place = [s for s in self.on_board if s != self.me and self.players[s]["position"] is None]
         self.unplaced_or_hidden = self.to_place + [
-            s for s in self.on_board if s != self.me and self.players[s]["position"] == {"face_down": True}]
+            s for s in self.on_board if s != self.me and self.players[s]["position"] == _FACE_DOWN]
         self.to_act = [s for s in self.on_board if s != self.me and self.players[s]["action"] is None
                        and s not in ongoing_earlier]
         self.chooser = computer if computer >= 0 else view["first_crew_member"]

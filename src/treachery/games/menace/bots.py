@@ -26,6 +26,7 @@ _KEY = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "C
 
 
 CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # the rest are Neutral
+_PLAYED = {f"play {key}": name for name, key in _KEY.items()}  # an option's text -> the card it plays (keys unique)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
@@ -78,7 +79,7 @@ class MenaceBot:
     def _remember(self, round_no: int, text: str) -> None:
         """What this bot placed first this round, for its claim; a turn without a card counts only until one."""
         so_far = self.placed.get(round_no)
-        card = next((name for name, key in _KEY.items() if text == f"play {key}"), None)
+        card = _PLAYED.get(text)
         if card is not None and so_far in (None, "none"):
             self.placed[round_no] = CATEGORY.get(card, "neutral")
         elif text.startswith("play ") and so_far in (None, "none"):  # a random card (Concussion): unknown
