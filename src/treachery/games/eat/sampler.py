@@ -36,7 +36,7 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
 from . import catalogue as opt
-from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES
+from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES, CardSet
 from .rules import DRAWS, SKIPS, SPLITS
 
 if TYPE_CHECKING:
@@ -316,6 +316,17 @@ def _slots(game: Eat, me: int) -> list[tuple[int, str, int]]:
     return out
 
 
+_DECK_COUNTS: dict[int, list[Counter[int]]] = {}  # card set id -> each deck's cards counted (sets live on)
+
+
+def _deck_counts(cards: CardSet) -> list[Counter[int]]:
+    """Each deck's physical cards of ``cards``, counted once per card set (never changed: copied to be used)."""
+    counts = _DECK_COUNTS.get(id(cards))
+    if counts is None:
+        counts = _DECK_COUNTS[id(cards)] = [Counter(cards.deck_cards(deck)) for deck in range(4)]
+    return counts
+
+
 def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
     me = know.seat
     cards = game.cards
@@ -340,7 +351,7 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
     unseen: list[Counter[int]] = []
     need: list[int] = []  # per deck: how many of its cards lie in other players' hidden slots
     for deck in range(4):
-        pool = Counter(cards.deck_cards(deck))
+        pool = Counter(_deck_counts(cards)[deck])
         pool.subtract(located[deck])
         if any(k < 0 for k in pool.values()):
             return False
@@ -436,8 +447,8 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
         if k == len(seats):
             return [] if rest[0] == rest[1] == rest[2] == 0 else None
         for combo in choices[k]:
-            if all(combo[d] <= rest[d] for d in range(3)):
-                tail = search(k + 1, [rest[d] - combo[d] for d in range(3)] + rest[3:])
+            if combo[0] <= rest[0] and combo[1] <= rest[1] and combo[2] <= rest[2]:
+                tail = search(k + 1, [rest[0] - combo[0], rest[1] - combo[1], rest[2] - combo[2], *rest[3:]])
                 if tail is not None:
                     return [combo, *tail]
         return None
