@@ -165,10 +165,10 @@ def test_eat_best_searches_every_kind_but_the_reveal_or_pass_windows() -> None:
     heuristic only the windows where most seats can but pass, and a new kind of decision is searched unless listed
     here."""
     from treachery.games.eat.best import EatBestBot
-    from treachery.games.eat.rules import _HANDLERS
+    from treachery.games.eat.rules import DECISION_KINDS
 
-    assert set(_HANDLERS) - EatBestBot.search_kinds == {"dodge", "evening", "knife_response", "vote_window", "rules"}
-    assert EatBestBot.search_kinds <= set(_HANDLERS)
+    assert DECISION_KINDS - EatBestBot.search_kinds == {"dodge", "evening", "knife_response", "vote_window", "rules"}
+    assert EatBestBot.search_kinds <= DECISION_KINDS
 
 
 @pytest.mark.parametrize(("game_name", "players"), [("menace", 8), ("guest", 12)])

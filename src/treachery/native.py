@@ -29,7 +29,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent  # the treachery package
 MANIFEST = "manifest.json"
 
-_GAME_MODULES = ("rules", "view", "bots", "sampler")
+# (the catalogue too: its option ids are Final, and the compiled rules read a compiled module's Finals as C statics,
+# an interpreted module's as attribute lookups)
+_GAME_MODULES = ("catalogue", "rules", "view", "bots", "sampler")
 # The games shipped in the package (subpackages of treachery.games), found from the files: the engine imports
 # this module before any game is registered.
 _GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())

@@ -437,3 +437,25 @@ def test_W_Q13_W_Q18_the_death_event_completes_then_the_trial_ends() -> None:
 def test_W_Q23_sanity_overshoot_sets_zero_and_ghosts_win() -> None:
     game = scenario(5, phase="afternoon", round=3, ghosts=[E], play={E: "GI02"}, sanity=1)
     assert game.sanity == 0 and game.over and game.result()["winners"] == [E]  # type: ignore[index]
+
+
+def test_every_kind_of_decision_asked_is_a_declared_kind_with_its_answer() -> None:
+    """``DECISION_KINDS`` lists what ``Eat._resolve`` answers: random games with every variant on ask only those
+    kinds, and an answer to any other kind is refused outright instead of being dropped."""
+    from treachery.games.eat.rules import DECISION_KINDS
+
+    seen: set[str] = set()
+    variants = {"follow_the_leader": True, "phone_booth": True, "dwindling_resources": 2}
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = treachery.new_game("eat", players=4 + seed % 7, seed=seed, options=variants if seed % 2 else {})
+        while not game.over:
+            for decision in game.pending():
+                seen.add(decision.kind)
+                game.act_fast(decision.seat, rng.choice(decision.ids))
+    assert seen <= DECISION_KINDS and len(seen) >= 12, sorted(seen)
+    game = treachery.new_game("eat", players=5, seed=1)
+    asked = game.pending()[0]
+    game._pending = [type(asked)(asked.seat, "no such kind", asked.options, asked.id, asked.prompt, asked.default_id)]
+    with pytest.raises(AssertionError, match="no such kind"):
+        game._resolve({asked.seat: asked.ids[0]})

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..engine import Decision, Game, Option
 
-_NO_VIEW: dict[str, Any] = {}
+_NO_VIEW: Final[dict[str, Any]] = {}
 
 
 class Bot(Protocol):
@@ -144,7 +144,7 @@ def recall(bot: Bot, game: Game, seat: int, decision: Decision, option_id: int, 
         told(view, decision, option_id)
 
 
-SEARCH_HOLD = 1.0  # seconds: the hold of a search bot that declares none (its budget is a second of one core)
+SEARCH_HOLD: Final = 1.0  # seconds: the hold of a search bot that declares none (its budget is a second of one core)
 
 
 def answer_hold(bot: Bot, decision: Decision, players: int) -> float:

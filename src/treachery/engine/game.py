@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -20,7 +20,7 @@ from .rng import Rng
 from .targets import option_targets
 from .texts import card_texts, declared_texts, end_summary, option_labels, option_parts, role_card, unavailable
 
-TIMEOUT = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
+TIMEOUT: Final = "timeout"  # marks a recorded answer that a timeout gave: [seat, option_id, "timeout"]
 
 # An event: (audience, round, text, rule ids). audience None = everyone, else the one seat that may see it.
 Event = tuple[int | None, int, str, tuple[str, ...]]

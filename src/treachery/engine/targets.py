@@ -19,12 +19,12 @@ import functools
 import importlib
 from collections import Counter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .game import Game
 
-KINDS = ("seat", "card", "slot", "location")
+KINDS: Final = ("seat", "card", "slot", "location")
 
 
 @functools.cache

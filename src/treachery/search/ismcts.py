@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..bots.base import bot_view, keys_by_kind, reads_core
 from ..engine import Decision, Game
@@ -29,7 +29,7 @@ Move = tuple[int, int]  # (seat, option id)
 Rollout = Callable[[Game, random.Random], tuple[frozenset[int], int]]  # -> (winners, decisions taken)
 Policy = Callable[[Game, Decision, random.Random], int]  # -> the option id a seat picks in a sample
 
-MAX_ROLLOUT_DECISIONS = 5000  # far above any real game; a rollout still running then counts as nobody's win
+MAX_ROLLOUT_DECISIONS: Final = 5000  # far above any real game; a rollout still running then counts as nobody's win
 
 
 class _Node:

@@ -11,7 +11,7 @@ weakest track and aims Haunts at the Survivors that matter most.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -19,15 +19,15 @@ from ...bots.base import bot_rng
 from ...engine import Decision, Option
 from .rules import Eat
 
-KEEP_VALUE = {"stash": 2.0, "shield": 1.6, "last_will": 1.2, "forage": 1.5, "calm": 1.3, "ration": 1.3,
-              "hide": 1.0, "ward": 1.0, "dodge": 0.9, "loud": 0.5, "knife": 0.4}
-BURDENS = {"QU03", "QU04", "QU06", "QU09", "QU14"}
-GHOST_VALUE = {"GI01": ("food", 2.0), "GI02": ("sanity", 2.0), "GI03": ("build", 2.0), "GI09": ("sanity", 1.0),
-               "GH01": ("food", 2.5), "GH02": ("sanity", 2.5), "GH03": ("build", 2.0)}
+KEEP_VALUE: Final = {"stash": 2.0, "shield": 1.6, "last_will": 1.2, "forage": 1.5, "calm": 1.3, "ration": 1.3,
+                     "hide": 1.0, "ward": 1.0, "dodge": 0.9, "loud": 0.5, "knife": 0.4}
+BURDENS: Final = {"QU03", "QU04", "QU06", "QU09", "QU14"}
+GHOST_VALUE: Final = {"GI01": ("food", 2.0), "GI02": ("sanity", 2.0), "GI03": ("build", 2.0), "GI09": ("sanity", 1.0),
+                      "GH01": ("food", 2.5), "GH02": ("sanity", 2.5), "GH03": ("build", 2.0)}
 
 # Option text -> the codes it plays and keeps, upper case ("" for none): the selection's texts are parsed once per
 # process, not once per option of every selection (a hand of five is 25 options).
-_PLAY_AND_KEEP: dict[str, tuple[str, str]] = {}
+_PLAY_AND_KEEP: Final[dict[str, tuple[str, str]]] = {}
 
 
 def play_and_keep(text: str) -> tuple[str, str]:
@@ -222,4 +222,4 @@ class EatBot:
         return options[0]
 
 
-HEURISTIC_BOT = EatBot  # what `--bots heuristic` seats for this game
+HEURISTIC_BOT: Final = EatBot  # what `--bots heuristic` seats for this game

@@ -7,36 +7,40 @@ GH01-GH10); a physical card is just its type, so piles and hands are lists of sm
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 
-FOOD, SANITY, BUILD, GHOST = range(4)
-TRACKS = ("food", "sanity", "build")
-DECKS = ("Food", "Sanity", "Build", "Ghost")
-SURVIVOR_CODES = tuple([f"F{i:02d}" for i in range(1, 11)] + [f"S{i:02d}" for i in range(1, 11)]
-                       + [f"B{i:02d}" for i in range(1, 12)])
-GHOST_CODES = tuple([f"GI{i:02d}" for i in range(1, 11)] + [f"GH{i:02d}" for i in range(1, 11)])
-CARD_CODES = SURVIVOR_CODES + GHOST_CODES
-N_SURVIVOR = len(SURVIVOR_CODES)  # 31 types
-N_TYPES = len(CARD_CODES)  # 51 types
-QUEST_CODES = tuple(f"QU{i:02d}" for i in range(1, 16))
-PERSONALITY_CODES = tuple(f"P{i:02d}" for i in range(1, 17))
-CHARACTER_CODES = tuple(f"CH{i:02d}" for i in range(1, 13))
-KEEP_KEYWORDS = ("stash", "forage", "knife", "last_will", "ration", "shield", "hide", "loud", "ward", "calm",
-                 "dodge")
-GHOST_EFFECTS = ("spoil", "whispers", "termites", "poltergeist", "sight", "snatch", "cursed_map", "ill_wind",
-                 "cold_night", "possession", "gnawing", "terrors", "timber", "butterfingers", "clouded", "marked",
-                 "rotten", "vengeful", "clumsy", "cursed_luck")
-QUEST_EFFECTS = ("calloused", "salvager", "well_fed", "cave_fever", "gravedigger", "sprained", "firekeeper",
-                 "boar_tusk", "dysentery", "foreman", "navigator", "monkey", "stolen_goods", "sunstroke", "medium")
-PERSONALITY_EFFECTS = ("glutton", "ascetic", "pacifist", "brawler", "forager", "optimist", "handyman",
-                       "charismatic", "wallflower", "paranoid", "born_leader", "scavenger", "butcher", "skeptic",
-                       "survivalist", "martyr")
-DEFAULT_FILE = Path(__file__).with_name("cards.toml")
+FOOD: Final = 0
+SANITY: Final = 1
+BUILD: Final = 2
+GHOST: Final = 3
+TRACKS: Final = ("food", "sanity", "build")
+DECKS: Final = ("Food", "Sanity", "Build", "Ghost")
+SURVIVOR_CODES: Final = tuple([f"F{i:02d}" for i in range(1, 11)] + [f"S{i:02d}" for i in range(1, 11)]
+                              + [f"B{i:02d}" for i in range(1, 12)])
+GHOST_CODES: Final = tuple([f"GI{i:02d}" for i in range(1, 11)] + [f"GH{i:02d}" for i in range(1, 11)])
+CARD_CODES: Final = SURVIVOR_CODES + GHOST_CODES
+N_SURVIVOR: Final = len(SURVIVOR_CODES)  # 31 types
+N_TYPES: Final = len(CARD_CODES)  # 51 types
+QUEST_CODES: Final = tuple(f"QU{i:02d}" for i in range(1, 16))
+PERSONALITY_CODES: Final = tuple(f"P{i:02d}" for i in range(1, 17))
+CHARACTER_CODES: Final = tuple(f"CH{i:02d}" for i in range(1, 13))
+KEEP_KEYWORDS: Final = ("stash", "forage", "knife", "last_will", "ration", "shield", "hide", "loud", "ward", "calm",
+                        "dodge")
+GHOST_EFFECTS: Final = ("spoil", "whispers", "termites", "poltergeist", "sight", "snatch", "cursed_map", "ill_wind",
+                        "cold_night", "possession", "gnawing", "terrors", "timber", "butterfingers", "clouded",
+                        "marked", "rotten", "vengeful", "clumsy", "cursed_luck")
+QUEST_EFFECTS: Final = ("calloused", "salvager", "well_fed", "cave_fever", "gravedigger", "sprained", "firekeeper",
+                        "boar_tusk", "dysentery", "foreman", "navigator", "monkey", "stolen_goods", "sunstroke",
+                        "medium")
+PERSONALITY_EFFECTS: Final = ("glutton", "ascetic", "pacifist", "brawler", "forager", "optimist", "handyman",
+                              "charismatic", "wallflower", "paranoid", "born_leader", "scavenger", "butcher", "skeptic",
+                              "survivalist", "martyr")
+DEFAULT_FILE: Final = Path(__file__).with_name("cards.toml")
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ class Character:
     ghost_draws: int
 
 
-_SHORT: dict[int, tuple[str, ...]] = {}  # "Name (CODE)" per card set, built once
+_SHORT: Final[dict[int, tuple[str, ...]]] = {}  # "Name (CODE)" per card set, built once
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,9 @@ class CardSet:
     quests: tuple[Quest, ...]
     personalities: tuple[Personality, ...]
     characters: tuple[Character, ...]
+    # each deck's cards, listed when first asked (every game lists all four at its setup); not a field that
+    # compares, and a card set made from this one by dataclasses.replace starts with none
+    _decks: dict[int, tuple[int, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def name(self, card: int) -> str:
         if card < N_SURVIVOR:
@@ -126,10 +133,15 @@ class CardSet:
         return self.survivor[card].deck if card < N_SURVIVOR else GHOST
 
     def deck_cards(self, deck: int) -> list[int]:
-        """Every physical card of one deck, in type order (then shuffled by the game)."""
-        if deck == GHOST:
-            return [g.type for g in self.ghost for _ in range(g.count)]
-        return [s.type for s in self.survivor if s.deck == deck for _ in range(s.count)]
+        """Every physical card of one deck, in type order (then shuffled by the game): a new list."""
+        cards = self._decks.get(deck)
+        if cards is None:
+            if deck == GHOST:
+                cards = tuple(g.type for g in self.ghost for _ in range(g.count))
+            else:
+                cards = tuple(s.type for s in self.survivor if s.deck == deck for _ in range(s.count))
+            self._decks[deck] = cards
+        return list(cards)
 
 
 def _track(name: Any, file: Path) -> int:

@@ -8,46 +8,48 @@ of one family, then a single card to Play, then a single card to Keep).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement, permutations
+from typing import Final
 
 from ...engine import Option
 from .cards import CARD_CODES, N_SURVIVOR, N_TYPES, QUEST_CODES, CardSet
 
-MAX_SEATS = 10
-SEAT = 0
-VOTE = 10
-ATTACK = 20
-TUSK = 30
-QUEST = 40
-PASS = 55
-USE = 56
-CALL_VOTE = 57
-OPEN = 58
-ALL = 59
-ONLY_KNIVES = 60
-ONLY_TIED = 61
-DRAW = 62
-ORDER = 63
-ORDERS: tuple[tuple[int, ...], ...] = tuple(
+MAX_SEATS: Final = 10
+SEAT: Final = 0
+VOTE: Final = 10
+ATTACK: Final = 20
+TUSK: Final = 30
+QUEST: Final = 40
+PASS: Final = 55
+USE: Final = 56
+CALL_VOTE: Final = 57
+OPEN: Final = 58
+ALL: Final = 59
+ONLY_KNIVES: Final = 60
+ONLY_TIED: Final = 61
+DRAW: Final = 62
+ORDER: Final = 63
+ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     p for k in (3, 2, 1) for p in permutations(range(k))
 )  # Map the Island: new order of the top k cards (index 0 = current top)
-SKIP = ORDER + len(ORDERS)
-SKIP_KINDS = ("food", "sanity", "build", "any")
-SKIPS: tuple[tuple[int, ...], ...] = tuple(
+SKIP: Final = ORDER + len(ORDERS)
+SKIP_KINDS: Final = ("food", "sanity", "build", "any")
+SKIPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     c for k in (1, 2) for c in combinations_with_replacement(range(4), k)
 )
-SPLIT = SKIP + len(SKIPS)
-MAX_WILD = 6
-SPLITS: tuple[tuple[int, int, int], ...] = tuple(
+SPLIT: Final = SKIP + len(SKIPS)
+MAX_WILD: Final = 6
+SPLITS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (f, s, k - f - s) for k in range(1, MAX_WILD + 1) for f in range(k, -1, -1) for s in range(k - f, -1, -1)
 )
-SPLIT_INDEX = {split: SPLIT + i for i, split in enumerate(SPLITS)}
-SPLITS_FOR = {k: [SPLIT + i for i, split in enumerate(SPLITS) if sum(split) == k] for k in range(1, MAX_WILD + 1)}
-PAIR = SPLIT + len(SPLITS)
-N_GHOST = N_TYPES - N_SURVIVOR
+SPLIT_INDEX: Final = {split: SPLIT + i for i, split in enumerate(SPLITS)}
+SPLITS_FOR: Final = {k: [SPLIT + i for i, split in enumerate(SPLITS) if sum(split) == k]
+                     for k in range(1, MAX_WILD + 1)}
+PAIR: Final = SPLIT + len(SPLITS)
+N_GHOST: Final = N_TYPES - N_SURVIVOR
 # pairs: survivor x survivor then ghost x ghost
-PLAY_ONLY = PAIR + N_SURVIVOR * N_SURVIVOR + N_GHOST * N_GHOST
-KEEP_ONLY = PLAY_ONLY + N_TYPES
-SIZE = KEEP_ONLY + N_TYPES
+PLAY_ONLY: Final = PAIR + N_SURVIVOR * N_SURVIVOR + N_GHOST * N_GHOST
+KEEP_ONLY: Final = PLAY_ONLY + N_TYPES
+SIZE: Final = KEEP_ONLY + N_TYPES
 
 
 def pair_id(play: int, keep: int) -> int:
@@ -56,7 +58,7 @@ def pair_id(play: int, keep: int) -> int:
     return PAIR + N_SURVIVOR * N_SURVIVOR + (play - N_SURVIVOR) * N_GHOST + (keep - N_SURVIVOR)
 
 
-PAIR_TABLE: tuple[tuple[int, ...], ...] = tuple(
+PAIR_TABLE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(pair_id(p, k) if (p < N_SURVIVOR) == (k < N_SURVIVOR) else -1 for k in range(N_TYPES)) for p in range(N_TYPES)
 )
 

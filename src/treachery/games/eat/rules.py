@@ -8,7 +8,7 @@ seat has to decide or the game is over. Seats are 0-based here and P1..PN in the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,30 +33,99 @@ from .cards import (
 )
 from .setup import parse_setup
 
-SURVIVOR, FALLEN, GHOST_STATUS = 0, 1, 2
-STATUS_NAMES = ("survivor", "fallen", "ghost")
-TRACK_RANGE = ((-15, 20), (0, 15), (0, 40))  # W-D1..W-D3
-_TRACK_TITLES = tuple(name.capitalize() for name in TRACKS)  # as the log names them
+SURVIVOR: Final = 0
+FALLEN: Final = 1
+GHOST_STATUS: Final = 2
+STATUS_NAMES: Final = ("survivor", "fallen", "ghost")
+TRACK_RANGE: Final = ((-15, 20), (0, 15), (0, 40))  # W-D1..W-D3
+_TRACK_TITLES: Final = tuple(name.capitalize() for name in TRACKS)  # as the log names them
 # Card types (W-D55..W-D74).
-GI01, GI02, GI03, GI04, GI05, GI06, GI07, GI08, GI09, GI10 = range(N_SURVIVOR, N_SURVIVOR + 10)
-GH01, GH02, GH03, GH04, GH05, GH06, GH07, GH08, GH09, GH10 = range(N_SURVIVOR + 10, N_SURVIVOR + 20)
-GNAWING, TERRORS, TIMBER, BUTTERFINGERS, CLOUDED, MARKED, ROTTEN, VENGEFUL, CLUMSY, CURSED_LUCK = (
-    GH01, GH02, GH03, GH04, GH05, GH06, GH07, GH08, GH09, GH10)
+GI01: Final = N_SURVIVOR
+GI02: Final = N_SURVIVOR + 1
+GI03: Final = N_SURVIVOR + 2
+GI04: Final = N_SURVIVOR + 3
+GI05: Final = N_SURVIVOR + 4
+GI06: Final = N_SURVIVOR + 5
+GI07: Final = N_SURVIVOR + 6
+GI08: Final = N_SURVIVOR + 7
+GI09: Final = N_SURVIVOR + 8
+GI10: Final = N_SURVIVOR + 9
+GH01: Final = N_SURVIVOR + 10
+GH02: Final = N_SURVIVOR + 11
+GH03: Final = N_SURVIVOR + 12
+GH04: Final = N_SURVIVOR + 13
+GH05: Final = N_SURVIVOR + 14
+GH06: Final = N_SURVIVOR + 15
+GH07: Final = N_SURVIVOR + 16
+GH08: Final = N_SURVIVOR + 17
+GH09: Final = N_SURVIVOR + 18
+GH10: Final = N_SURVIVOR + 19
+GNAWING: Final = GH01
+TERRORS: Final = GH02
+TIMBER: Final = GH03
+BUTTERFINGERS: Final = GH04
+CLOUDED: Final = GH05
+MARKED: Final = GH06
+ROTTEN: Final = GH07
+VENGEFUL: Final = GH08
+CLUMSY: Final = GH09
+CURSED_LUCK: Final = GH10
 # Quests (W-D76..W-D90) and Personalities (W-D91..W-D106) by index.
-(CALLOUSED, SALVAGER, WELL_FED, CAVE_FEVER, GRAVEDIGGER, SPRAINED, FIREKEEPER, BOAR_TUSK, DYSENTERY, FOREMAN,
- NAVIGATOR, MONKEY, STOLEN_GOODS, SUNSTROKE, MEDIUM) = range(15)
-(GLUTTON, ASCETIC, PACIFIST, BRAWLER, FORAGER, OPTIMIST, HANDYMAN, CHARISMATIC, WALLFLOWER, PARANOID, BORN_LEADER,
- SCAVENGER, BUTCHER, SKEPTIC, SURVIVALIST, MARTYR) = range(16)
-TARGETED = frozenset((GI04, GI05, GI06, GI10)) | frozenset(range(GH01, GH10 + 1))
+CALLOUSED: Final = 0
+SALVAGER: Final = 1
+WELL_FED: Final = 2
+CAVE_FEVER: Final = 3
+GRAVEDIGGER: Final = 4
+SPRAINED: Final = 5
+FIREKEEPER: Final = 6
+BOAR_TUSK: Final = 7
+DYSENTERY: Final = 8
+FOREMAN: Final = 9
+NAVIGATOR: Final = 10
+MONKEY: Final = 11
+STOLEN_GOODS: Final = 12
+SUNSTROKE: Final = 13
+MEDIUM: Final = 14
+GLUTTON: Final = 0
+ASCETIC: Final = 1
+PACIFIST: Final = 2
+BRAWLER: Final = 3
+FORAGER: Final = 4
+OPTIMIST: Final = 5
+HANDYMAN: Final = 6
+CHARISMATIC: Final = 7
+WALLFLOWER: Final = 8
+PARANOID: Final = 9
+BORN_LEADER: Final = 10
+SCAVENGER: Final = 11
+BUTCHER: Final = 12
+SKEPTIC: Final = 13
+SURVIVALIST: Final = 14
+MARTYR: Final = 15
+TARGETED: Final = frozenset((GI04, GI05, GI06, GI10)) | frozenset(range(GH01, GH10 + 1))
 
-(MORNING, SKIPS, SPLITS, DRAWS, SELECT, AFTERNOON, GHOST_TURN, QUEST, DODGE, SURVIVOR_TURNS, EVENING_WINDOW,
- EVENING, TRIAL, POLL, SALVATION, OVER) = range(16)
-STEP_NAMES = ("morning", "morning", "morning", "morning", "morning", "afternoon", "afternoon", "afternoon",
-              "afternoon", "afternoon", "evening", "evening", "trial", "trial", "salvation", "over")
+MORNING: Final = 0
+SKIPS: Final = 1
+SPLITS: Final = 2
+DRAWS: Final = 3
+SELECT: Final = 4
+AFTERNOON: Final = 5
+GHOST_TURN: Final = 6
+QUEST: Final = 7
+DODGE: Final = 8
+SURVIVOR_TURNS: Final = 9
+EVENING_WINDOW: Final = 10
+EVENING: Final = 11
+TRIAL: Final = 12
+POLL: Final = 13
+SALVATION: Final = 14
+OVER: Final = 15
+STEP_NAMES: Final = ("morning", "morning", "morning", "morning", "morning", "afternoon", "afternoon", "afternoon",
+                     "afternoon", "afternoon", "evening", "evening", "trial", "trial", "salvation", "over")
 
-_DEFAULT_CARDS = load_cards()
-_p = tuple(f"P{seat + 1}" for seat in range(10)).__getitem__
-_SELECT_CACHE: dict[tuple[int, tuple[int, ...]], tuple[list[int], int]] = {}
+_DEFAULT_CARDS: Final = load_cards()
+_p: Final = tuple(f"P{seat + 1}" for seat in range(10)).__getitem__
+_SELECT_CACHE: Final[dict[tuple[int, tuple[int, ...]], tuple[list[int], int]]] = {}
 
 
 def red_number(sanity: int) -> int:
@@ -64,7 +133,7 @@ def red_number(sanity: int) -> int:
     return (sanity + 2) // 3 if sanity > 0 else 0
 
 
-_PLAY_SUMS: dict[int, tuple[int, ...]] = {}
+_PLAY_SUMS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _sum(causes: list[str]) -> int:
@@ -337,8 +406,40 @@ class Eat(Game):
     # ---- the flow ------------------------------------------------------------------------------------
 
     def _advance(self) -> None:
+        # (a chain of comparisons: compiled, each step is a direct native call, where a table of methods
+        # would call through Python)
         while not self.over and not self._pending:
-            _STEPS[self.step](self)
+            step = self.step
+            if step == MORNING:
+                self._morning()
+            elif step == SKIPS:
+                self._ask_skips()
+            elif step == SPLITS:
+                self._ask_splits()
+            elif step == DRAWS:
+                self._draws()
+            elif step == SELECT:
+                self._ask_select()
+            elif step == AFTERNOON:
+                self._afternoon()
+            elif step == GHOST_TURN:
+                self._ghost_turn()
+            elif step == QUEST:
+                self._ask_quest()
+            elif step == DODGE:
+                self._ask_dodge()
+            elif step == SURVIVOR_TURNS:
+                self._survivor_turns()
+            elif step == EVENING_WINDOW:
+                self._ask_evening()
+            elif step == EVENING:
+                self._evening()
+            elif step == TRIAL:
+                self._trial()
+            elif step == POLL:
+                self._ask_poll()
+            else:  # SALVATION
+                self._salvation()
 
     def _resolve_one(self, decision: Decision, option_id: int) -> None:
         self._resolve({decision.seat: option_id})
@@ -346,7 +447,42 @@ class Eat(Game):
     def _resolve(self, answers: dict[int, int]) -> None:
         kind = self._pending[0].kind
         self._pending = []
-        _HANDLERS[kind](self, answers)
+        if kind == "skip_draw":
+            self._on_skips(answers)
+        elif kind == "wild_decks":
+            self._on_splits(answers)
+        elif kind == "select":
+            self._on_select(answers)
+        elif kind == "ghost_target":
+            self._on_ghost_target(answers)
+        elif kind == "quest":
+            self._on_quest(answers)
+        elif kind == "map_order":
+            self._on_map(answers)
+        elif kind == "dodge":
+            self._on_dodge(answers)
+        elif kind == "evening":
+            self._on_evening(answers)
+        elif kind == "rules":
+            self._on_rules(answers)
+        elif kind == "poll":
+            self._on_poll(answers)
+        elif kind == "knife_response":
+            self._on_response(answers)
+        elif kind == "phone_booth":
+            self._on_phone_booth(answers)
+        elif kind == "exemption":
+            self._on_exemption(answers)
+        elif kind == "vote_window":
+            self._on_vote_window(answers)
+        elif kind == "vote":
+            self._on_vote(answers)
+        elif kind == "born_leader":
+            self._on_born_leader(answers)
+        elif kind == "tie_choice":
+            self._on_tie_choice(answers)
+        else:
+            raise AssertionError(f"no handler for {kind!r} decisions")
         self._advance()
 
     # ---- tracks (W-E3, W-E4, W-W1) -----------------------------------------------------------------------
@@ -1620,16 +1756,7 @@ class Eat(Game):
 register(Eat)
 
 
-_STEPS = {
-    MORNING: Eat._morning, SKIPS: Eat._ask_skips, SPLITS: Eat._ask_splits, DRAWS: Eat._draws,
-    SELECT: Eat._ask_select, AFTERNOON: Eat._afternoon, GHOST_TURN: Eat._ghost_turn, QUEST: Eat._ask_quest,
-    DODGE: Eat._ask_dodge, SURVIVOR_TURNS: Eat._survivor_turns, EVENING_WINDOW: Eat._ask_evening,
-    EVENING: Eat._evening, TRIAL: Eat._trial, POLL: Eat._ask_poll, SALVATION: Eat._salvation,
-}
-_HANDLERS = {
-    "skip_draw": Eat._on_skips, "wild_decks": Eat._on_splits, "select": Eat._on_select,
-    "ghost_target": Eat._on_ghost_target, "quest": Eat._on_quest, "map_order": Eat._on_map, "dodge": Eat._on_dodge,
-    "evening": Eat._on_evening, "rules": Eat._on_rules, "poll": Eat._on_poll, "knife_response": Eat._on_response,
-    "phone_booth": Eat._on_phone_booth, "exemption": Eat._on_exemption, "vote_window": Eat._on_vote_window,
-    "vote": Eat._on_vote, "born_leader": Eat._on_born_leader, "tie_choice": Eat._on_tie_choice,
-}
+# The kinds of decision the game asks, each answered in ``Eat._resolve``
+DECISION_KINDS: Final = frozenset((
+    "skip_draw", "wild_decks", "select", "ghost_target", "quest", "map_order", "dodge", "evening", "rules", "poll",
+    "knife_response", "phone_booth", "exemption", "vote_window", "vote", "born_leader", "tie_choice"))

@@ -30,7 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -42,38 +42,38 @@ from .rules import DRAWS, SKIPS, SPLITS
 if TYPE_CHECKING:
     from .rules import Eat
 
-ATTEMPTS = 200
-_PUBLIC = object()  # a pending decision whose options depend on nothing hidden
-_ANY = -1  # a slot card whose deck is not known
-_KEEP_KINDS = {"dodge": ("dodge",), "evening": ("calm", "ration"), "vote_window": ("loud", "hide"),
-               "exemption": ("shield", "hide")}
-_CARD = r"([^()]+ \((?:[A-Z]{1,2}\d{2})\))"
-_SEAT = r"P(\d+)"
-_SPENT = re.compile(rf"^{_SEAT} reveals {_CARD}(?: \((Dodge|Stash|Calm \d+|Ration|Loud|Hide)\))?")
-_FACE_UP = re.compile(rf"^{_SEAT} reveals {_CARD} \((?:Shield|Knife)\)")
-_MUST = re.compile(rf"^{_SEAT} must reveal their Keep card: {_CARD}\.$")
-_KEEP_SHOWN = re.compile(rf"^{_SEAT}'s Keep card is revealed: {_CARD}\.$")
-_DROPPED = re.compile(rf"^{_SEAT}'s (?:face-up )?{_CARD} is discarded\.$")
-_WARD = re.compile(rf"^{_SEAT}'s Keep card {_CARD} is a Ward: it and (.+) are discarded\.$")
-_OLD_HAUNT = re.compile(rf"^{_SEAT}'s old Haunt (.+) is discarded\.$")
-_LEAVES = re.compile(rf"^(.+) leaves {_SEAT} for the Ghost discard\.$")
-_GHOST_PLAYS = re.compile(rf"^{_SEAT}'s Ghost plays {_CARD}\.$")
-_HAUNTS = re.compile(rf"^{_CARD} haunts {_SEAT}\.$")
-_RESHUFFLE = re.compile(r"^The (\w+) draw pile ran out: its \d+ discards are shuffled into a new pile\.$")
-_GONE = re.compile(rf"^(?:Poltergeist|Snatch): {_SEAT}'s (Play|Keep) card goes unseen to the (\w+) discard pile")
-_THROWN = re.compile(rf"^Your {_CARD} was (?:thrown away by the Poltergeist|snatched)\.$")
-_YOU_DRAW = re.compile(r"^You draw (.+)\.$")
-_YOU_PLACE = re.compile(r"^You place: (.+)\.$")
-_POSSESSED = re.compile(rf"^Your Play card is now {_CARD} and your Keep card {_CARD}\.$")
-_PICKUP = re.compile(r"^(.+) pick up their Keep cards\.$")
-_FORAGE = re.compile(rf"^{_SEAT}'s picked-up Keep card is a Forage card: one extra draw from (.+)\.$")
-_DRAWS = re.compile(r"^Draws: (.+)\.$")
-_SIGHT = re.compile(rf"^Spectral Sight: {_SEAT}'s Keep card is {_CARD}\.$")
-_MEDIUM = re.compile(r"^Medium: you see the Ghosts' Play cards: (.+)\.$")
-_POSSESSION = re.compile(rf"^Possession: {_SEAT}'s Play and Keep cards swap places")
-_TOP = re.compile(r"^(?:New top|Top) of the Quest deck: (.+)\.$")
-_NEW_QUEST = re.compile(r"^A new Quest joins the selection: (.+)\.$")
-_CURSED = re.compile(r"^Cursed Map: .+ goes to the Box; (.+) is revealed in its place\.$")
+ATTEMPTS: Final = 200
+_PUBLIC: Final = object()  # a pending decision whose options depend on nothing hidden
+_ANY: Final = -1  # a slot card whose deck is not known
+_KEEP_KINDS: Final = {"dodge": ("dodge",), "evening": ("calm", "ration"), "vote_window": ("loud", "hide"),
+                      "exemption": ("shield", "hide")}
+_CARD: Final = r"([^()]+ \((?:[A-Z]{1,2}\d{2})\))"
+_SEAT: Final = r"P(\d+)"
+_SPENT: Final = re.compile(rf"^{_SEAT} reveals {_CARD}(?: \((Dodge|Stash|Calm \d+|Ration|Loud|Hide)\))?")
+_FACE_UP: Final = re.compile(rf"^{_SEAT} reveals {_CARD} \((?:Shield|Knife)\)")
+_MUST: Final = re.compile(rf"^{_SEAT} must reveal their Keep card: {_CARD}\.$")
+_KEEP_SHOWN: Final = re.compile(rf"^{_SEAT}'s Keep card is revealed: {_CARD}\.$")
+_DROPPED: Final = re.compile(rf"^{_SEAT}'s (?:face-up )?{_CARD} is discarded\.$")
+_WARD: Final = re.compile(rf"^{_SEAT}'s Keep card {_CARD} is a Ward: it and (.+) are discarded\.$")
+_OLD_HAUNT: Final = re.compile(rf"^{_SEAT}'s old Haunt (.+) is discarded\.$")
+_LEAVES: Final = re.compile(rf"^(.+) leaves {_SEAT} for the Ghost discard\.$")
+_GHOST_PLAYS: Final = re.compile(rf"^{_SEAT}'s Ghost plays {_CARD}\.$")
+_HAUNTS: Final = re.compile(rf"^{_CARD} haunts {_SEAT}\.$")
+_RESHUFFLE: Final = re.compile(r"^The (\w+) draw pile ran out: its \d+ discards are shuffled into a new pile\.$")
+_GONE: Final = re.compile(rf"^(?:Poltergeist|Snatch): {_SEAT}'s (Play|Keep) card goes unseen to the (\w+) discard pile")
+_THROWN: Final = re.compile(rf"^Your {_CARD} was (?:thrown away by the Poltergeist|snatched)\.$")
+_YOU_DRAW: Final = re.compile(r"^You draw (.+)\.$")
+_YOU_PLACE: Final = re.compile(r"^You place: (.+)\.$")
+_POSSESSED: Final = re.compile(rf"^Your Play card is now {_CARD} and your Keep card {_CARD}\.$")
+_PICKUP: Final = re.compile(r"^(.+) pick up their Keep cards\.$")
+_FORAGE: Final = re.compile(rf"^{_SEAT}'s picked-up Keep card is a Forage card: one extra draw from (.+)\.$")
+_DRAWS: Final = re.compile(r"^Draws: (.+)\.$")
+_SIGHT: Final = re.compile(rf"^Spectral Sight: {_SEAT}'s Keep card is {_CARD}\.$")
+_MEDIUM: Final = re.compile(r"^Medium: you see the Ghosts' Play cards: (.+)\.$")
+_POSSESSION: Final = re.compile(rf"^Possession: {_SEAT}'s Play and Keep cards swap places")
+_TOP: Final = re.compile(r"^(?:New top|Top) of the Quest deck: (.+)\.$")
+_NEW_QUEST: Final = re.compile(r"^A new Quest joins the selection: (.+)\.$")
+_CURSED: Final = re.compile(r"^Cursed Map: .+ goes to the Box; (.+) is revealed in its place\.$")
 
 
 @mypyc_attr(native_class=False)  # compiled (treachery.native): an exception class stays a plain class there
@@ -316,7 +316,7 @@ def _slots(game: Eat, me: int) -> list[tuple[int, str, int]]:
     return out
 
 
-_DECK_COUNTS: dict[int, list[Counter[int]]] = {}  # card set id -> each deck's cards counted (sets live on)
+_DECK_COUNTS: Final[dict[int, list[Counter[int]]]] = {}  # card set id -> each deck's cards counted (sets live on)
 
 
 def _deck_counts(cards: CardSet) -> list[Counter[int]]:

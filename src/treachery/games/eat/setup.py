@@ -29,17 +29,17 @@ Seats are 0-based (P1 is seat 0). Cards, Quests, Personalities and Characters ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 from ...engine.setup_values import reject_unknown_keys, seat_of
 from .cards import CHARACTER_CODES, PERSONALITY_CODES, QUEST_CODES, card_type, code_index
 
-KEYS = ("leader", "characters", "personalities", "quests", "decks", "piles", "straws", "quest_straws", "start")
-START_KEYS = ("round", "phase", "food", "sanity", "build", "target", "ghosts", "fallen", "keep", "play", "hands",
-              "haunts", "held", "paranoid_used", "cold_nights", "ill_wind")
-PHASES = ("morning", "afternoon", "evening", "trial", "vote")
-DECK_NAMES = ("food", "sanity", "build", "ghost")
+KEYS: Final = ("leader", "characters", "personalities", "quests", "decks", "piles", "straws", "quest_straws", "start")
+START_KEYS: Final = ("round", "phase", "food", "sanity", "build", "target", "ghosts", "fallen", "keep", "play", "hands",
+                     "haunts", "held", "paranoid_used", "cold_nights", "ill_wind")
+PHASES: Final = ("morning", "afternoon", "evening", "trial", "vote")
+DECK_NAMES: Final = ("food", "sanity", "build", "ghost")
 
 
 @dataclass

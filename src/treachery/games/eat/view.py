@@ -5,7 +5,7 @@ Nothing is copied from the state and then trimmed: each field is added because t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import CARD_CODES, DECKS, QUEST_CODES, TRACKS, CardSet
 from .rules import GHOST_STATUS, STATUS_NAMES, STEP_NAMES, SURVIVOR, red_number
@@ -13,10 +13,10 @@ from .rules import GHOST_STATUS, STATUS_NAMES, STEP_NAMES, SURVIVOR, red_number
 if TYPE_CHECKING:
     from .rules import Eat
 
-_TABLES: dict[int, dict[str, Any]] = {}
-_STEP_OF_DECISION = {"skip_draw": "morning", "wild_decks": "morning", "select": "morning",
-                     "ghost_target": "afternoon", "quest": "afternoon", "map_order": "afternoon",
-                     "dodge": "afternoon", "evening": "evening"}
+_TABLES: Final[dict[int, dict[str, Any]]] = {}
+_STEP_OF_DECISION: Final = {"skip_draw": "morning", "wild_decks": "morning", "select": "morning",
+                            "ghost_target": "afternoon", "quest": "afternoon", "map_order": "afternoon",
+                            "dodge": "afternoon", "evening": "evening"}
 
 
 def card_table(cards: CardSet) -> dict[str, Any]:

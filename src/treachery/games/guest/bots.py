@@ -16,7 +16,7 @@ Everyone protects themselves: Diplomatic Immunity when leading the vote, Restric
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -24,12 +24,12 @@ from ...bots.base import bot_rng
 from ...engine import Decision, Option
 from .rules import Guest
 
-DISCARD_ORDER = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
-                 "immunity", "bribe", "suspicion", "amputate", "blaster", "vote")
+DISCARD_ORDER: Final = ("infection", "madness", "misplace", "adrenaline", "transplant", "life_support", "restriction",
+                        "immunity", "bribe", "suspicion", "amputate", "blaster", "vote")
 
 # Option text -> its words and the seat it names first (-1: none): play options are scored for every decision with
 # a window open, so each text is split once per process instead.
-_OPTION_WORDS: dict[str, tuple[tuple[str, ...], int]] = {}
+_OPTION_WORDS: Final[dict[str, tuple[tuple[str, ...], int]]] = {}
 
 
 def option_words(text: str) -> tuple[tuple[str, ...], int]:
@@ -237,4 +237,4 @@ class GuestBot:
         return -1.0
 
 
-HEURISTIC_BOT = GuestBot  # what `--bots heuristic` seats for this game
+HEURISTIC_BOT: Final = GuestBot  # what `--bots heuristic` seats for this game

@@ -6,24 +6,37 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 
-DEFAULT_FILE = Path(__file__).with_name("cards.toml")
+DEFAULT_FILE: Final = Path(__file__).with_name("cards.toml")
 
 # Card kinds: a hand, the deck and the discard pile hold these small integers (cards of one kind are alike).
-VOTE, BLASTER, MISPLACE, LIFE, TRANSPLANT, AMPUTATE, ADRENALINE, INFECTION, MADNESS, BRIBE, IMMUNITY, \
-    SUSPICION, RESTRICTION = range(13)
-KINDS = 13
-EFFECTS = ("vote", "blaster", "misplace", "life_support", "transplant", "amputate", "adrenaline", "infection",
-           "madness", "bribe", "immunity", "suspicion", "restriction")
-PRINTED = {"vote": 12, "blaster": 4, "misplace": 3, "life_support": 2, "transplant": 3, "amputate": 4,
-           "adrenaline": 2}  # G-C5
-FIXED_COLOURS = {"vote": "blue", "infection": "red", "madness": "red"}  # never played (G-T30)
-PLAYABLE_COLOURS = ("green", "yellow", "grey")
-VOTE_ONLY_DEFAULT = frozenset({"bribe", "immunity", "suspicion"})  # G-T16
-GREEN, YELLOW, GREY = "green", "yellow", "grey"
+VOTE: Final = 0
+BLASTER: Final = 1
+MISPLACE: Final = 2
+LIFE: Final = 3
+TRANSPLANT: Final = 4
+AMPUTATE: Final = 5
+ADRENALINE: Final = 6
+INFECTION: Final = 7
+MADNESS: Final = 8
+BRIBE: Final = 9
+IMMUNITY: Final = 10
+SUSPICION: Final = 11
+RESTRICTION: Final = 12
+KINDS: Final = 13
+EFFECTS: Final = ("vote", "blaster", "misplace", "life_support", "transplant", "amputate", "adrenaline", "infection",
+                  "madness", "bribe", "immunity", "suspicion", "restriction")
+PRINTED: Final = {"vote": 12, "blaster": 4, "misplace": 3, "life_support": 2, "transplant": 3, "amputate": 4,
+                  "adrenaline": 2}  # G-C5
+FIXED_COLOURS: Final = {"vote": "blue", "infection": "red", "madness": "red"}  # never played (G-T30)
+PLAYABLE_COLOURS: Final = ("green", "yellow", "grey")
+VOTE_ONLY_DEFAULT: Final = frozenset({"bribe", "immunity", "suspicion"})  # G-T16
+GREEN: Final = "green"
+YELLOW: Final = "yellow"
+GREY: Final = "grey"
 
 
 @dataclass(frozen=True)

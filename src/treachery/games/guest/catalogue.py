@@ -9,6 +9,8 @@ the bottom of the stack). The other options: ``pass``, ``end play``, ``restart``
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...engine import Option
 from .cards import (
     ADRENALINE,
@@ -26,35 +28,41 @@ from .cards import (
     CardSet,
 )
 
-MAX_SEATS = 12
-MAX_STACK = 64
-PAIRS = tuple((a, b) for a in range(MAX_SEATS) for b in range(a + 1, MAX_SEATS))
-BRIBES = tuple((v, t) for v in range(MAX_SEATS) for t in range(MAX_SEATS) if v != t)
+MAX_SEATS: Final = 12
+MAX_STACK: Final = 64
+PAIRS: Final = tuple((a, b) for a in range(MAX_SEATS) for b in range(a + 1, MAX_SEATS))
+BRIBES: Final = tuple((v, t) for v in range(MAX_SEATS) for t in range(MAX_SEATS) if v != t)
 
-PASS, END_PLAY, RESTART, NO_BALLOT, NO_NAME = range(5)
-PLAY_BLASTER = 5
-PLAY_MISPLACE = PLAY_BLASTER + MAX_SEATS
-PLAY_LIFE = PLAY_MISPLACE + 1
-PLAY_TRANSPLANT = PLAY_LIFE + 1
-PLAY_AMPUTATE = PLAY_TRANSPLANT + len(PAIRS)
-PLAY_ADRENALINE = PLAY_AMPUTATE + MAX_SEATS  # + seat * 2 + (0 forward, 1 back)
-PLAY_BRIBE = PLAY_ADRENALINE + 2 * MAX_SEATS
-PLAY_SUSPICION = PLAY_BRIBE + len(BRIBES)
-PLAY_IMMUNITY = PLAY_SUSPICION + MAX_SEATS
-PLAY_RESTRICTION = PLAY_IMMUNITY + 1  # + stack index (0 = bottom)
-DISCARD = PLAY_RESTRICTION + MAX_STACK  # + card kind
-BALLOT = DISCARD + KINDS
-EJECT = BALLOT + MAX_SEATS
-OFFICE = EJECT + MAX_SEATS
-ELECT = OFFICE + MAX_SEATS
-SIZE = ELECT + MAX_SEATS
+PASS: Final = 0
+END_PLAY: Final = 1
+RESTART: Final = 2
+NO_BALLOT: Final = 3
+NO_NAME: Final = 4
+PLAY_BLASTER: Final = 5
+PLAY_MISPLACE: Final = PLAY_BLASTER + MAX_SEATS
+PLAY_LIFE: Final = PLAY_MISPLACE + 1
+PLAY_TRANSPLANT: Final = PLAY_LIFE + 1
+PLAY_AMPUTATE: Final = PLAY_TRANSPLANT + len(PAIRS)
+PLAY_ADRENALINE: Final = PLAY_AMPUTATE + MAX_SEATS  # + seat * 2 + (0 forward, 1 back)
+PLAY_BRIBE: Final = PLAY_ADRENALINE + 2 * MAX_SEATS
+PLAY_SUSPICION: Final = PLAY_BRIBE + len(BRIBES)
+PLAY_IMMUNITY: Final = PLAY_SUSPICION + MAX_SEATS
+PLAY_RESTRICTION: Final = PLAY_IMMUNITY + 1  # + stack index (0 = bottom)
+DISCARD: Final = PLAY_RESTRICTION + MAX_STACK  # + card kind
+BALLOT: Final = DISCARD + KINDS
+EJECT: Final = BALLOT + MAX_SEATS
+OFFICE: Final = EJECT + MAX_SEATS
+ELECT: Final = OFFICE + MAX_SEATS
+SIZE: Final = ELECT + MAX_SEATS
 
-FORWARD, BACK = 0, 1
-ADRENALINE_KIND, TRANSPLANT_KIND = ADRENALINE, TRANSPLANT
-_P = tuple(f"P{s + 1}" for s in range(MAX_SEATS))
+FORWARD: Final = 0
+BACK: Final = 1
+ADRENALINE_KIND: Final = ADRENALINE
+TRANSPLANT_KIND: Final = TRANSPLANT
+_P: Final = tuple(f"P{s + 1}" for s in range(MAX_SEATS))
 
 # option id -> (card kind, first target, second target) for every play option; -1 = no target
-PLAYS: dict[int, tuple[int, int, int]] = {}
+PLAYS: Final[dict[int, tuple[int, int, int]]] = {}
 for _s in range(MAX_SEATS):
     PLAYS[PLAY_BLASTER + _s] = (BLASTER, _s, -1)
     PLAYS[PLAY_AMPUTATE + _s] = (AMPUTATE, _s, -1)
@@ -71,8 +79,8 @@ for _i, (_v, _t) in enumerate(BRIBES):
 for _i in range(MAX_STACK):
     PLAYS[PLAY_RESTRICTION + _i] = (RESTRICTION, _i, -1)
 
-PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-BRIBE_INDEX = {pair: i for i, pair in enumerate(BRIBES)}
+PAIR_INDEX: Final = {pair: i for i, pair in enumerate(PAIRS)}
+BRIBE_INDEX: Final = {pair: i for i, pair in enumerate(BRIBES)}
 
 
 def build_catalogue(cards: CardSet) -> tuple[Option, ...]:

@@ -11,7 +11,7 @@ with nothing playable is asked too and can only pass (G-T36, G-H18), so being as
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -43,34 +43,49 @@ from .cards import (
 from .setup import GUEST, HUMAN, parse_setup
 
 TURN_CAP = 1000  # G-D24, G-W11
-QUIET_CAP = 10  # G-D24: Voting Phases in a row without an elimination
-GUESTS_BY_COUNT = {5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4, 12: 4}  # G-S3
-VOTES_BY_COUNT = {5: 12, 6: 12, 7: 11, 8: 11, 9: 10, 10: 10, 11: 9, 12: 9}  # G-S12
-DOWN = 16  # a discard-pile entry >= DOWN is face down (kind + DOWN)
-SIDES = ("Humans", "Guests")
-CHAR_NAMES = ("Human", "Guest")
+QUIET_CAP: Final = 10  # G-D24: Voting Phases in a row without an elimination
+GUESTS_BY_COUNT: Final = {5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4, 12: 4}  # G-S3
+VOTES_BY_COUNT: Final = {5: 12, 6: 12, 7: 11, 8: 11, 9: 10, 10: 10, 11: 9, 12: 9}  # G-S12
+DOWN: Final = 16  # a discard-pile entry >= DOWN is face down (kind + DOWN)
+SIDES: Final = ("Humans", "Guests")
+CHAR_NAMES: Final = ("Human", "Guest")
 
 # steps of the flow
-S_DISCARD, S_ELECTION, S_TURN, S_DRAW, S_PLAY, S_WINDOW, S_BALLOT, S_TALLY, S_TIE, S_HANDOVER, S_OVER = range(11)
-STEP_NAMES = ("setup discard", "commander election", "turn start", "draw", "play", "window", "ballots",
-              "tally", "tie decision", "office hand-over", "over")
+S_DISCARD: Final = 0
+S_ELECTION: Final = 1
+S_TURN: Final = 2
+S_DRAW: Final = 3
+S_PLAY: Final = 4
+S_WINDOW: Final = 5
+S_BALLOT: Final = 6
+S_TALLY: Final = 7
+S_TIE: Final = 8
+S_HANDOVER: Final = 9
+S_OVER: Final = 10
+STEP_NAMES: Final = ("setup discard", "commander election", "turn start", "draw", "play", "window", "ballots",
+                     "tally", "tie decision", "office hand-over", "over")
 # what a priority window belongs to (G-T29)
-B_PLAY, B_TURNSTART, B_INFDRAW, B_ENDTURN, B_VOTE = range(5)
-BASE_NAMES = ("response window", "turn-start window", "infection-draw window", "end-of-turn window",
-              "vote window")
+B_PLAY: Final = 0
+B_TURNSTART: Final = 1
+B_INFDRAW: Final = 2
+B_ENDTURN: Final = 3
+B_VOTE: Final = 4
+BASE_NAMES: Final = ("response window", "turn-start window", "infection-draw window", "end-of-turn window",
+                     "vote window")
 # why a player is eliminated
-C_VOTE, C_BLASTER = range(2)
+C_VOTE: Final = 0
+C_BLASTER: Final = 1
 
-_P = tuple(f"P{s + 1}" for s in range(opt.MAX_SEATS))
+_P: Final = tuple(f"P{s + 1}" for s in range(opt.MAX_SEATS))
 
 
 def _hand_cards(count: int) -> str:
     return "1 hand card is" if count == 1 else f"{count} hand cards are"
-_DEFAULT_CARDS = load_cards()
-_CATALOGUES: dict[int, tuple[Any, ...]] = {}
+_DEFAULT_CARDS: Final = load_cards()
+_CATALOGUES: Final[dict[int, tuple[Any, ...]]] = {}
 
-_PROMPTS: dict[tuple[int, int, int], str] = {}  # card sets live as long as the process, so ids stay valid
-PRIORITY_PROMPT = ("Play a card or pass ({})", ("G-T20", "G-X4", "G-T36"))
+_PROMPTS: Final[dict[tuple[int, int, int], str]] = {}  # card sets live as long as the process, so ids stay valid
+PRIORITY_PROMPT: Final = ("Play a card or pass ({})", ("G-T20", "G-X4", "G-T36"))
 
 
 def _catalogue_for(cards: CardSet) -> tuple[Any, ...]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ...engine import Rng
 from . import catalogue as opt
@@ -70,8 +70,8 @@ def determinize(game: Guest, seat: Any, seed: Any) -> Guest:  # (checked here: A
 # ---- characters ----------------------------------------------------------------------------------------------
 
 
-_PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], ...]] = {}
-_LAST: list[object] = [None, -1, -1, -1, None]  # the game, its log length, seat, own start -> its forward pass
+_PATTERNS: Final[dict[tuple[str, ...], tuple[re.Pattern[str], ...]]] = {}
+_LAST: Final[list[object]] = [None, -1, -1, -1, None]  # the game, its log length, seat, own start -> its forward pass
 
 
 def _patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:

@@ -24,15 +24,16 @@ Seats are 0-based (P1 is seat 0). Cards are named by effect key or name (``"blas
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 from ...engine.setup_values import reject_unknown_keys, seat_map, seat_of
 from .cards import card_kind
 
-KEYS = ("characters", "commander", "deal", "deck", "start", "transplants", "misplaces")
-START_KEYS = ("hands", "infections", "eliminated", "active", "deck", "discard")
-HUMAN, GUEST = 0, 1
+KEYS: Final = ("characters", "commander", "deal", "deck", "start", "transplants", "misplaces")
+START_KEYS: Final = ("hands", "infections", "eliminated", "active", "deck", "discard")
+HUMAN: Final = 0
+GUEST: Final = 1
 
 
 @dataclass

@@ -5,7 +5,7 @@ Nothing is copied from the state and then trimmed: each field is added because t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import catalogue as opt
 from .cards import EFFECTS, MADNESS, RESTRICTION, CardSet
@@ -14,9 +14,10 @@ from .rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES
 if TYPE_CHECKING:
     from .rules import Guest
 
-_CARD_TABLES: dict[int, tuple[dict[str, Any], ...]] = {}
-TIMERS = {"setup_discard": 45, "elect": 30, "play": 90, "priority": 10, "priority_minimum": 3, "discussion": 120,
-          "discussion_after_restart": 60, "ballot": 30, "tie": 30, "office": 20}  # G-D21 (seconds; a server applies)
+_CARD_TABLES: Final[dict[int, tuple[dict[str, Any], ...]]] = {}
+# G-D21 (seconds; a server applies)
+TIMERS: Final = {"setup_discard": 45, "elect": 30, "play": 90, "priority": 10, "priority_minimum": 3, "discussion": 120,
+                 "discussion_after_restart": 60, "ballot": 30, "tie": 30, "office": 20}
 
 
 def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:

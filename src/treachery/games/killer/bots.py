@@ -12,7 +12,7 @@ whenever it is alone.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -21,10 +21,10 @@ from ...engine import Decision, Option
 from .rules import Killer
 from .view import is_shared_card
 
-FIXED_DESTROY = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
-_DESTROYER_OF = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
-_FACE_DOWN = {"face_down": True}  # a Position played face down, as another seat's view shows it
-WIN_BONUS = 0.6  # worth of the alien dying this round, on top of surviving it
+FIXED_DESTROY: Final = {"GA2": "GA", "AL3": "AL", "ER3": "ER", "SB2": "SB"}
+_DESTROYER_OF: Final = {where: card for card, where in FIXED_DESTROY.items()}  # each Location has one such card
+_FACE_DOWN: Final = {"face_down": True}  # a Position played face down, as another seat's view shows it
+WIN_BONUS: Final = 0.6  # worth of the alien dying this round, on top of surviving it
 
 
 CardMaps = tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, str]]
@@ -44,7 +44,7 @@ def card_maps(view: dict[str, Any]) -> CardMaps:
 # A card set's shared descriptions (the lean views', killer.view.card_table) -> their maps: a search's fresh bots
 # would otherwise work them out again at every decision they answer. Keyed by the first description, kept alive
 # by the entry, so its id cannot be taken by another object; card sets are few (each is loaded once and kept).
-_SHARED_MAPS: dict[int, tuple[dict[str, Any], CardMaps]] = {}
+_SHARED_MAPS: Final[dict[int, tuple[dict[str, Any], CardMaps]]] = {}
 
 
 def view_card_maps(view: dict[str, Any]) -> CardMaps:
@@ -521,4 +521,4 @@ class KillerBot:
         return self._best(options, score)
 
 
-HEURISTIC_BOT = KillerBot  # what `--bots heuristic` seats for this game
+HEURISTIC_BOT: Final = KillerBot  # what `--bots heuristic` seats for this game

@@ -6,14 +6,23 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from ...engine import GameConfigError
 
-LOCATIONS = ("Bridge", "Galley", "Med Lab", "Airlock", "Access Corridor", "Engine Room", "Cargo Hold", "Shuttle Bay")
-LOCATION_CODES = ("BR", "GA", "ML", "AL", "AC", "ER", "CH", "SB")
-BRIDGE, GALLEY, MED_LAB, AIRLOCK, ACCESS_CORRIDOR, ENGINE_ROOM, CARGO_HOLD, SHUTTLE_BAY = range(8)
-KEYWORDS = frozenset({"first", "second", "lob", "destroy", "ongoing", "warning"})
-DEFAULT_FILE = Path(__file__).with_name("cards.toml")
+LOCATIONS: Final = ("Bridge", "Galley", "Med Lab", "Airlock", "Access Corridor", "Engine Room", "Cargo Hold",
+                    "Shuttle Bay")
+LOCATION_CODES: Final = ("BR", "GA", "ML", "AL", "AC", "ER", "CH", "SB")
+BRIDGE: Final = 0
+GALLEY: Final = 1
+MED_LAB: Final = 2
+AIRLOCK: Final = 3
+ACCESS_CORRIDOR: Final = 4
+ENGINE_ROOM: Final = 5
+CARGO_HOLD: Final = 6
+SHUTTLE_BAY: Final = 7
+KEYWORDS: Final = frozenset({"first", "second", "lob", "destroy", "ongoing", "warning"})
+DEFAULT_FILE: Final = Path(__file__).with_name("cards.toml")
 
 
 @dataclass(frozen=True)
@@ -64,7 +73,7 @@ class CardSet:
 
 
 # Card id -> code ("GA3"): three cards a Location, in Location order; views name many cards per decision.
-CARD_CODES = tuple(f"{code}{number}" for code in LOCATION_CODES for number in (1, 2, 3))
+CARD_CODES: Final = tuple(f"{code}{number}" for code in LOCATION_CODES for number in (1, 2, 3))
 
 
 def card_code(card_id: int) -> str:

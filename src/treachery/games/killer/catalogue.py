@@ -6,20 +6,23 @@ ids 0-23 play card c as a Position, 24-47 play card c as an Action, 48-57 choose
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...engine import Option
 from .cards import LOCATION_CODES, LOCATIONS, CardSet
 
-POSITION = 0
-ACTION = 24
-SEAT = 48
-LOCATION = 58
-SLOT = 66
-NONE = 74
-KEEP = 75
-END = 76
-SIZE = 77
-MAX_SEATS = 10
-MAX_SLOTS = 8
+# Final: the rules compiled read these as constants, not as a module's attributes
+POSITION: Final = 0
+ACTION: Final = 24
+SEAT: Final = 48
+LOCATION: Final = 58
+SLOT: Final = 66
+NONE: Final = 74
+KEEP: Final = 75
+END: Final = 76
+SIZE: Final = 77
+MAX_SEATS: Final = 10
+MAX_SLOTS: Final = 8
 
 
 def build_catalogue(cards: CardSet) -> tuple[Option, ...]:

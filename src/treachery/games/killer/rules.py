@@ -7,7 +7,7 @@ has to decide or the game is over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -17,22 +17,59 @@ from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .setup import parse_setup
 
-ROUND_CAP = 20  # K-W9
-BR1, BR2, BR3, GA1, GA2, GA3, ML1, ML2, ML3, AL1, AL2, AL3 = range(12)
-AC1, AC2, AC3, ER1, ER2, ER3, CH1, CH2, CH3, SB1, SB2, SB3 = range(12, 24)
-FIXED_DESTROY = {GA2: 1, AL3: 3, ER3: 5, SB2: 7}  # card -> the Location it destroys
-DESTROYERS = frozenset((GA2, AL3, ER3, SB2, CH2))  # CH2 destroys the Location named when played
+# Module constants are Final: compiled, a Final number is a constant in the code and any other Final a C static,
+# where a plain module name is a dictionary lookup at every use.
+ROUND_CAP: Final = 20  # K-W9
+# The Crew cards, three per Location in the Locations' order
+BR1: Final = 0
+BR2: Final = 1
+BR3: Final = 2
+GA1: Final = 3
+GA2: Final = 4
+GA3: Final = 5
+ML1: Final = 6
+ML2: Final = 7
+ML3: Final = 8
+AL1: Final = 9
+AL2: Final = 10
+AL3: Final = 11
+AC1: Final = 12
+AC2: Final = 13
+AC3: Final = 14
+ER1: Final = 15
+ER2: Final = 16
+ER3: Final = 17
+CH1: Final = 18
+CH2: Final = 19
+CH3: Final = 20
+SB1: Final = 21
+SB2: Final = 22
+SB3: Final = 23
+FIXED_DESTROY: Final = {GA2: 1, AL3: 3, ER3: 5, SB2: 7}  # card -> the Location it destroys
+DESTROYERS: Final = frozenset((GA2, AL3, ER3, SB2, CH2))  # CH2 destroys the Location named when played
 
-ROUND_START, TRACKER, DEAL, GUESS, PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND = range(9)
-STEP_NAMES = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
-              "end of round")
-POSITION_FIRST, ACTION_FIRST = 1, 2
-_PLAYED_RULES, _ACTION_RULES, _FACE_UP = ("K-T13", "K-T20"), ("K-T14", "K-H5"), ("K-H5",)
-_DEFAULT_CARDS = load_cards()
+# The flow's steps
+ROUND_START: Final = 0
+TRACKER: Final = 1
+DEAL: Final = 2
+GUESS: Final = 3
+PLAY: Final = 4
+PASS1: Final = 5
+PASS2: Final = 6
+REVEAL: Final = 7
+END_OF_ROUND: Final = 8
+STEP_NAMES: Final = ("round start", "round start", "deal", "deal", "deal", "first pass", "second pass", "reveal",
+                     "end of round")
+POSITION_FIRST: Final = 1
+ACTION_FIRST: Final = 2
+_PLAYED_RULES: Final = ("K-T13", "K-T20")
+_ACTION_RULES: Final = ("K-T14", "K-H5")
+_FACE_UP: Final = ("K-H5",)
+_DEFAULT_CARDS: Final = load_cards()
 
 
-_SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(10))
-_p = _SEAT_NAMES.__getitem__  # "P1" for seat 0: the name players read
+_SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(10))
+_p: Final = _SEAT_NAMES.__getitem__  # "P1" for seat 0: the name players read
 
 
 def _each(seats: list[int]) -> str:
@@ -42,7 +79,7 @@ def _each(seats: list[int]) -> str:
     return "each of " + ", ".join(map(_p, seats[:-1])) + " and " + _p(seats[-1])
 
 
-_FIRST_CARD_CACHES: dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]] = {}
+_FIRST_CARD_CACHES: Final[dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:

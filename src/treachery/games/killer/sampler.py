@@ -20,7 +20,7 @@ somebody could be in, not a game anyone played, so it does not replay.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from ...engine import Decision, Rng
 from . import catalogue as opt
@@ -42,10 +42,10 @@ from .rules import (
 )
 from .setup import Setup
 
-_TRIES = 1000  # redraws allowed when a deal contradicts a public vent crawl (rare)
-_AFTER_GUESSES = frozenset((PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND))
-_SCAN_AT_ROUND_START = re.compile(r"scans slot \d+: the (.+) is face up")
-_SEAT_CHOICE_KINDS = frozenset(("first_card", "second_card", "ongoing_position"))
+_TRIES: Final = 1000  # redraws allowed when a deal contradicts a public vent crawl (rare)
+_AFTER_GUESSES: Final = frozenset((PLAY, PASS1, PASS2, REVEAL, END_OF_ROUND))
+_SCAN_AT_ROUND_START: Final = re.compile(r"scans slot \d+: the (.+) is face up")
+_SEAT_CHOICE_KINDS: Final = frozenset(("first_card", "second_card", "ongoing_position"))
 
 
 def determinize(game: Killer, seat: Any, seed: Any) -> Killer:  # (checked here: Any, see Game.act)

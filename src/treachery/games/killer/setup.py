@@ -23,14 +23,14 @@ key and the round: a position that quietly fell back to chance would test nothin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 from ...engine.setup_values import reject_unknown_keys, seat_of
 from .cards import card_code, location_index
 
-KEYS = ("first", "removed", "hunting_row", "deck", "hands", "start")
-START_KEYS = ("round", "dead", "frozen", "hunted", "destroyed", "countdown", "ongoing")
+KEYS: Final = ("first", "removed", "hunting_row", "deck", "hands", "start")
+START_KEYS: Final = ("round", "dead", "frozen", "hunted", "destroyed", "countdown", "ongoing")
 
 
 @dataclass

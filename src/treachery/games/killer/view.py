@@ -5,7 +5,7 @@ Nothing is copied from the state and then trimmed: each field is added because t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import CARD_CODES, LOCATIONS, CardSet, card_code
 from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1, STEP_NAMES
@@ -13,15 +13,15 @@ from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1, STEP_NAMES
 if TYPE_CHECKING:
     from .rules import Killer
 
-_SEAT_CHOICES = frozenset((GA1, ML3, ER1))  # Actions whose public choice is a crew member
-_LOCATION_CHOICES = frozenset((AL2, AC2, CH1, CH2, SB1))  # ... or a Location
-_BARRICADE = CH1
-_CARD_TABLES: dict[int, tuple[dict[str, Any], ...]] = {}
+_SEAT_CHOICES: Final = frozenset((GA1, ML3, ER1))  # Actions whose public choice is a crew member
+_LOCATION_CHOICES: Final = frozenset((AL2, AC2, CH1, CH2, SB1))  # ... or a Location
+_BARRICADE: Final = CH1
+_CARD_TABLES: Final[dict[int, tuple[dict[str, Any], ...]]] = {}
 
 
 # The flow moves on to its next step before asking these, so the view names the step they belong to.
-_STEP_OF_DECISION = {"keep_ongoing": "round start", "tracker_scan": "round start", "thaw_guess": "deal",
-                     "reveal": "reveal"}
+_STEP_OF_DECISION: Final = {"keep_ongoing": "round start", "tracker_scan": "round start", "thaw_guess": "deal",
+                            "reveal": "reveal"}
 
 
 def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:

@@ -10,23 +10,24 @@ placed itself (its own decisions), since the view no longer shows face-down card
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from ...bots.base import bot_rng
 from ...engine import Decision, Option
 
-GOOD = {"Raise Morale", "Advanced Repair", "Command"}
-BAD = {"Panic!", "Airlock Breach", "Reactor Leak", "Explosion"}
-_KEY = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "Command": "command",
-        "Basic Repair": "basic-repair", "Replicate": "replicate", "Backstab": "backstab", "Brawl": "brawl",
-        "Panic!": "panic", "Airlock Breach": "airlock-breach", "Reactor Leak": "reactor-leak",
-        "Explosion": "explosion"}
+GOOD: Final = {"Raise Morale", "Advanced Repair", "Command"}
+BAD: Final = {"Panic!", "Airlock Breach", "Reactor Leak", "Explosion"}
+_KEY: Final = {"Raise Morale": "raise-morale", "Advanced Repair": "advanced-repair", "Command": "command",
+               "Basic Repair": "basic-repair", "Replicate": "replicate", "Backstab": "backstab", "Brawl": "brawl",
+               "Panic!": "panic", "Airlock Breach": "airlock-breach", "Reactor Leak": "reactor-leak",
+               "Explosion": "explosion"}
 
 
-CATEGORY = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # the rest are Neutral
-_PLAYED = {f"play {key}": name for name, key in _KEY.items()}  # an option's text -> the card it plays (keys unique)
+CATEGORY: Final = {name: "good" for name in GOOD} | {name: "bad" for name in BAD}  # the rest are Neutral
+# an option's text -> the card it plays (keys unique)
+_PLAYED: Final = {f"play {key}": name for name, key in _KEY.items()}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (treachery.native); best bots subclass it
@@ -186,4 +187,4 @@ class MenaceBot:
         return None
 
 
-HEURISTIC_BOT = MenaceBot  # what `--bots heuristic` seats for this game
+HEURISTIC_BOT: Final = MenaceBot  # what `--bots heuristic` seats for this game

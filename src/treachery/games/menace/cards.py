@@ -5,38 +5,98 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 
-CARD_FILE = Path(__file__).with_name("cards.toml")
+CARD_FILE: Final = Path(__file__).with_name("cards.toml")
 
 # Below Deck Action card types by index (the order of [[bda]] in cards.toml; rules code uses these).
-RAISE_MORALE, ADVANCED_REPAIR, COMMAND, BASIC_REPAIR, REPLICATE, BACKSTAB, BRAWL, PANIC, AIRLOCK, REACTOR_LEAK, \
-    EXPLOSION = range(11)
-BDA_KEYS = ("raise-morale", "advanced-repair", "command", "basic-repair", "replicate", "backstab", "brawl", "panic",
-            "airlock-breach", "reactor-leak", "explosion")
-AGENDA_KEYS = ("contagion", "butcher", "coward", "vengeant", "saint", "resolute", "zealot", "hoarder", "steward",
-               "hero")
-CONTAGION, BUTCHER, COWARD, VENGEANT, SAINT, RESOLUTE, ZEALOT, HOARDER, STEWARD, HERO = range(10)
-CHARACTER_KEYS = ("rotti", "andrew", "martella", "malumil", "dax", "sela", "kestrel", "ozzie", "imre", "juno",
-                  "hollis", "bettina", "rhee", "mags", "vee", "cass")
-ABILITY_KEYS = ("bloodwork", "first-aid", "delegate", "commandeer", "crunch", "moxie", "veto", "laser-pistol",
-                "overclock", "reroute", "cultivate", "greenhouse", "surveillance", "lockdown", "rush", "scavenge",
-                "scan", "analyze", "trace", "reassign", "plot-course", "emergency-protocol", "requisition",
-                "inventory", "target-lock", "suppressing-fire", "hot-meal", "comfort-food", "self-repair", "reboot",
-                "trust-exercise", "de-escalate")
-(BLOODWORK, FIRST_AID, DELEGATE, COMMANDEER, CRUNCH, MOXIE, VETO, LASER_PISTOL, OVERCLOCK, REROUTE, CULTIVATE,
- GREENHOUSE, SURVEILLANCE, LOCKDOWN, RUSH, SCAVENGE, SCAN, ANALYZE, TRACE, REASSIGN, PLOT_COURSE, EMERGENCY,
- REQUISITION, INVENTORY, TARGET_LOCK, SUPPRESSING_FIRE, HOT_MEAL, COMFORT_FOOD, SELF_REPAIR, REBOOT, TRUST,
- DE_ESCALATE) = range(32)
-WOUND_KEYS = ("flesh-wound", "bruised-ribs", "black-eye", "broken-hand", "concussion", "tremors", "shell-shock",
-              "blurred-vision", "sedated", "unconscious", "shock", "adrenaline", "hemorrhage", "electrical-burns",
-              "ruptured-suit", "punctured-lung")
-(FLESH_WOUND, BRUISED_RIBS, BLACK_EYE, BROKEN_HAND, CONCUSSION, TREMORS, SHELL_SHOCK, BLURRED_VISION, SEDATED,
- UNCONSCIOUS, SHOCK, ADRENALINE, HEMORRHAGE, ELECTRICAL_BURNS, RUPTURED_SUIT, PUNCTURED_LUNG) = range(16)
-BLANK_WOUND = 16  # M-V2: a marker taken when no Wound card is left anywhere
-SIDES = ("menace", "menace", "neutral", "crew", "crew", "crew", "crew", "crew", "crew", "crew")
+RAISE_MORALE: Final = 0
+ADVANCED_REPAIR: Final = 1
+COMMAND: Final = 2
+BASIC_REPAIR: Final = 3
+REPLICATE: Final = 4
+BACKSTAB: Final = 5
+BRAWL: Final = 6
+PANIC: Final = 7
+AIRLOCK: Final = 8
+REACTOR_LEAK: Final = 9
+EXPLOSION: Final = 10
+BDA_KEYS: Final = ("raise-morale", "advanced-repair", "command", "basic-repair", "replicate", "backstab", "brawl",
+                   "panic", "airlock-breach", "reactor-leak", "explosion")
+AGENDA_KEYS: Final = ("contagion", "butcher", "coward", "vengeant", "saint", "resolute", "zealot", "hoarder", "steward",
+                      "hero")
+CONTAGION: Final = 0
+BUTCHER: Final = 1
+COWARD: Final = 2
+VENGEANT: Final = 3
+SAINT: Final = 4
+RESOLUTE: Final = 5
+ZEALOT: Final = 6
+HOARDER: Final = 7
+STEWARD: Final = 8
+HERO: Final = 9
+CHARACTER_KEYS: Final = ("rotti", "andrew", "martella", "malumil", "dax", "sela", "kestrel", "ozzie", "imre", "juno",
+                         "hollis", "bettina", "rhee", "mags", "vee", "cass")
+ABILITY_KEYS: Final = ("bloodwork", "first-aid", "delegate", "commandeer", "crunch", "moxie", "veto", "laser-pistol",
+                       "overclock", "reroute", "cultivate", "greenhouse", "surveillance", "lockdown", "rush",
+                       "scavenge", "scan", "analyze", "trace", "reassign", "plot-course", "emergency-protocol",
+                       "requisition", "inventory", "target-lock", "suppressing-fire", "hot-meal", "comfort-food",
+                       "self-repair", "reboot", "trust-exercise", "de-escalate")
+BLOODWORK: Final = 0
+FIRST_AID: Final = 1
+DELEGATE: Final = 2
+COMMANDEER: Final = 3
+CRUNCH: Final = 4
+MOXIE: Final = 5
+VETO: Final = 6
+LASER_PISTOL: Final = 7
+OVERCLOCK: Final = 8
+REROUTE: Final = 9
+CULTIVATE: Final = 10
+GREENHOUSE: Final = 11
+SURVEILLANCE: Final = 12
+LOCKDOWN: Final = 13
+RUSH: Final = 14
+SCAVENGE: Final = 15
+SCAN: Final = 16
+ANALYZE: Final = 17
+TRACE: Final = 18
+REASSIGN: Final = 19
+PLOT_COURSE: Final = 20
+EMERGENCY: Final = 21
+REQUISITION: Final = 22
+INVENTORY: Final = 23
+TARGET_LOCK: Final = 24
+SUPPRESSING_FIRE: Final = 25
+HOT_MEAL: Final = 26
+COMFORT_FOOD: Final = 27
+SELF_REPAIR: Final = 28
+REBOOT: Final = 29
+TRUST: Final = 30
+DE_ESCALATE: Final = 31
+WOUND_KEYS: Final = ("flesh-wound", "bruised-ribs", "black-eye", "broken-hand", "concussion", "tremors", "shell-shock",
+                     "blurred-vision", "sedated", "unconscious", "shock", "adrenaline", "hemorrhage",
+                     "electrical-burns", "ruptured-suit", "punctured-lung")
+FLESH_WOUND: Final = 0
+BRUISED_RIBS: Final = 1
+BLACK_EYE: Final = 2
+BROKEN_HAND: Final = 3
+CONCUSSION: Final = 4
+TREMORS: Final = 5
+SHELL_SHOCK: Final = 6
+BLURRED_VISION: Final = 7
+SEDATED: Final = 8
+UNCONSCIOUS: Final = 9
+SHOCK: Final = 10
+ADRENALINE: Final = 11
+HEMORRHAGE: Final = 12
+ELECTRICAL_BURNS: Final = 13
+RUPTURED_SUIT: Final = 14
+PUNCTURED_LUNG: Final = 15
+BLANK_WOUND: Final = 16  # M-V2: a marker taken when no Wound card is left anywhere
+SIDES: Final = ("menace", "menace", "neutral", "crew", "crew", "crew", "crew", "crew", "crew", "crew")
 
 
 @dataclass(frozen=True)

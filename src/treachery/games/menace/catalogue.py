@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Final
 
 from ...engine import Option
 from .cards import ABILITY_KEYS, BDA_KEYS, CHARACTER_KEYS, WOUND_KEYS, CardSet
 
-SEATS = 8
-PERMS = [p for n in (1, 2, 3) for p in permutations(range(n))]
+SEATS: Final = 8
+PERMS: Final = [p for n in (1, 2, 3) for p in permutations(range(n))]
 
 _texts: list[tuple[str, str]] = []
 
@@ -18,63 +19,63 @@ def _add(text: str, label: str) -> int:
     return len(_texts) - 1
 
 
-DRAW = _add("draw", "Draw the top card of your deck")
-PASS = _add("pass", "Take no action")
-PLAY = len(_texts)
+DRAW: Final = _add("draw", "Draw the top card of your deck")
+PASS: Final = _add("pass", "Take no action")
+PLAY: Final = len(_texts)
 for _k in BDA_KEYS:
     _add(f"play {_k}", "")
-PLAY_RANDOM = _add("play a random card", "Place a random card from your hand face down (Concussion)")
-USE = len(_texts)
+PLAY_RANDOM: Final = _add("play a random card", "Place a random card from your hand face down (Concussion)")
+USE: Final = len(_texts)
 for _k in ABILITY_KEYS:
     _add(f"use {_k}", "")
-TARGET = len(_texts)
+TARGET: Final = len(_texts)
 for _s in range(SEATS):
     _add(f"target seat {_s}", f"Choose P{_s + 1}")
-NO_TARGET = _add("no target", "Do not use it")
-BACK = _add("back", "Go back")
-DONE = _add("done", "Done choosing")
-DISCARD = len(_texts)
+NO_TARGET: Final = _add("no target", "Do not use it")
+BACK: Final = _add("back", "Go back")
+DONE: Final = _add("done", "Done choosing")
+DISCARD: Final = len(_texts)
 for _k in BDA_KEYS:
     _add(f"discard {_k}", "")
-REVEAL = len(_texts)
+REVEAL: Final = len(_texts)
 for _k in BDA_KEYS:
     _add(f"reveal {_k}", "")
-GIVE = len(_texts)
+GIVE: Final = len(_texts)
 for _k in BDA_KEYS:
     _add(f"give {_k}", "")
-REMOVE = len(_texts)
+REMOVE: Final = len(_texts)
 for _k in (*WOUND_KEYS, "blank-wound"):
     _add(f"remove {_k}", "")
-VETO_CANCEL = _add("cancel the card", "Veto: cancel this card")
-VETO_ALLOW = _add("let it resolve", "Veto: let this card resolve")
-CALL_VOTE = _add("call vote", "Take the Voting Pistol: there will be a vote")
-NO_VOTE = _add("no vote", "Ready, no vote from me")
-CLAIM_GOOD = _add("claim good", "Say: I played a Good card")
-CLAIM_NEUTRAL = _add("claim neutral", "Say: I played a Neutral card")
-CLAIM_BAD = _add("claim bad", "Say: I played a Bad card")
-CLAIM_DREW = _add("claim drew", "Say: I did not play a card")
-ACCUSE = len(_texts)  # ACCUSE + seat * 11 + card type
+VETO_CANCEL: Final = _add("cancel the card", "Veto: cancel this card")
+VETO_ALLOW: Final = _add("let it resolve", "Veto: let this card resolve")
+CALL_VOTE: Final = _add("call vote", "Take the Voting Pistol: there will be a vote")
+NO_VOTE: Final = _add("no vote", "Ready, no vote from me")
+CLAIM_GOOD: Final = _add("claim good", "Say: I played a Good card")
+CLAIM_NEUTRAL: Final = _add("claim neutral", "Say: I played a Neutral card")
+CLAIM_BAD: Final = _add("claim bad", "Say: I played a Bad card")
+CLAIM_DREW: Final = _add("claim drew", "Say: I did not play a card")
+ACCUSE: Final = len(_texts)  # ACCUSE + seat * 11 + card type
 for _s in range(SEATS):
     for _k in BDA_KEYS:
         _add(f"claim seat {_s} played {_k}", "")
-SUSPECT = len(_texts)
+SUSPECT: Final = len(_texts)
 for _s in range(SEATS):
     _add(f"suspect seat {_s}", f"Say: I suspect P{_s + 1}")
-VOTE = len(_texts)
+VOTE: Final = len(_texts)
 for _s in range(SEATS):
     _add(f"vote seat {_s}", f"Vote to Exile P{_s + 1}")
-ABSTAIN = _add("abstain", "Abstain")
-FERVOR = len(_texts)
+ABSTAIN: Final = _add("abstain", "Abstain")
+FERVOR: Final = len(_texts)
 for _s in range(SEATS):
     _add(f"vote seat {_s} with fervor", f"Reveal The Zealot and vote twice for P{_s + 1}")
-ABSTAIN_FERVOR = _add("abstain with fervor", "Reveal The Zealot and abstain")
-ORDER = len(_texts)
+ABSTAIN_FERVOR: Final = _add("abstain with fervor", "Reveal The Zealot and abstain")
+ORDER: Final = len(_texts)
 for _p in PERMS:
     _add("order " + " ".join(str(i + 1) for i in _p), "Put the seen EmMA cards back in this order (top first)")
-CHARACTER = len(_texts)
+CHARACTER: Final = len(_texts)
 for _k in CHARACTER_KEYS:
     _add(f"character {_k}", "")
-SIZE = len(_texts)
+SIZE: Final = len(_texts)
 
 
 def build_catalogue(cards: CardSet) -> tuple[Option, ...]:

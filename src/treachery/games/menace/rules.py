@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -97,23 +97,23 @@ from .cards import (
 )
 from .setup import parse_setup
 
-ROUND_LIMIT = 25  # M-T45
-SAFETY = 7  # M-W6
-MENACE_AGENDAS = (CONTAGION, BUTCHER)
-CREW_AGENDAS = (3, 4, 5, 6, 7, 8, 9)
-_NO_ARG = frozenset((MOXIE, VETO, OVERCLOCK, REROUTE, CULTIVATE, GREENHOUSE, RUSH, SCAVENGE, TRACE, PLOT_COURSE,
+ROUND_LIMIT: Final = 25  # M-T45
+SAFETY: Final = 7  # M-W6
+MENACE_AGENDAS: Final = (CONTAGION, BUTCHER)
+CREW_AGENDAS: Final = (3, 4, 5, 6, 7, 8, 9)
+_NO_ARG: Final = frozenset((MOXIE, VETO, OVERCLOCK, REROUTE, CULTIVATE, GREENHOUSE, RUSH, SCAVENGE, TRACE, PLOT_COURSE,
                      EMERGENCY, REQUISITION, TARGET_LOCK, SELF_REPAIR, REBOOT, DE_ESCALATE))
-_SPLITS = {6: (11,), 7: (6, 5), 8: (4, 4, 3)}  # M-S32
+_SPLITS: Final = {6: (11,), 7: (6, 5), 8: (4, 4, 3)}  # M-S32
 
-CARDS: CardSet = load_cards()
+CARDS: Final[CardSet] = load_cards()
 
 
-_CLAIMED = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
-_TALK_PROMPT = "Discussion: call a vote, make a claim or say you are ready"
-_TALK_RULES = ("M-T39", "M-V18", "M-X16")
+_CLAIMED: Final = {opt.CLAIM_GOOD: "good", opt.CLAIM_NEUTRAL: "neutral", opt.CLAIM_BAD: "bad", opt.CLAIM_DREW: "drew"}
+_TALK_PROMPT: Final = "Discussion: call a vote, make a claim or say you are ready"
+_TALK_RULES: Final = ("M-T39", "M-V18", "M-X16")
 # Derived option tuples, one cache per catalogue (a card file brings its own labels); the catalogue is kept
 # in the value so its id is never reused while the cache lives.
-_CACHES: dict[int, tuple[Any, dict[Any, Any]]] = {}
+_CACHES: Final[dict[int, tuple[Any, dict[Any, Any]]]] = {}
 
 
 def _sheets(cards: CardSet) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
@@ -122,13 +122,13 @@ def _sheets(cards: CardSet) -> tuple[tuple[tuple[int, int, int, int], ...], ...]
                        for a in sorted(pair)) for pair in cards.character_abilities)
 
 
-_DEFAULT_SHEETS = _sheets(CARDS)
+_DEFAULT_SHEETS: Final = _sheets(CARDS)
 
 
 # A user's card file, by its text: the games of a batch share one card set, catalogue and option cache
 # instead of each rebuilding them (and the caches above growing by one per game).
-_USER_CARDS: dict[str, tuple[CardSet, Any]] = {}
-_USER_CARDS_KEPT = 16
+_USER_CARDS: Final[dict[str, tuple[CardSet, Any]]] = {}
+_USER_CARDS_KEPT: Final = 16
 
 
 def _user_cards(path: str) -> tuple[CardSet, Any]:
@@ -158,7 +158,7 @@ def _p(seat: int) -> str:
 
 
 # The option "balanced" (balanced.py) plays the shipped cards with Raise Morale at +2: built once, like CARDS.
-_BALANCED_CARDS = balanced_cards(CARDS)
+_BALANCED_CARDS: Final = balanced_cards(CARDS)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -1903,10 +1903,10 @@ class Menace(Game):
 
 # What Menace._view_keys builds alone (what the heuristic bot reads), in the whole view's order; any other key
 # asked for: the whole view.
-_LEAN_ORDER = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
-_LEAN_KEYS = frozenset(_LEAN_ORDER)
+_LEAN_ORDER: Final = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
+_LEAN_KEYS: Final = frozenset(_LEAN_ORDER)
 
-_FRAMES = {
+_FRAMES: Final = {
     "select": Menace._f_select, "round": Menace._f_round, "turn": Menace._f_turn, "build": Menace._f_build,
     "noop": Menace._f_noop, "bloodwork": Menace._f_bloodwork, "heal": Menace._f_heal,
     "delegate": Menace._f_delegate, "rush": Menace._f_rush, "scavenge": Menace._f_scavenge,
@@ -1915,7 +1915,7 @@ _FRAMES = {
     "copy": Menace._f_copy, "brawl": Menace._f_brawl, "accusation": Menace._f_accusation, "vote": Menace._f_vote,
     "exile_act": Menace._f_exile_act, "end_round": Menace._f_end_round, "end_round_late": Menace._f_end_round_late,
 }
-_ANSWERS = {
+_ANSWERS: Final = {
     "turn": Menace._a_turn, "target": Menace._a_build, "wound": Menace._a_build, "cost": Menace._a_build,
     "reboot": Menace._a_build, "bloodwork": Menace._a_bloodwork, "heal": Menace._a_heal,
     "delegated": Menace._a_delegated, "rush": Menace._a_rush, "scavenge": Menace._a_scavenge,
@@ -1924,11 +1924,11 @@ _ANSWERS = {
     "limit": Menace._a_limit_one, "discussion": Menace._a_discussion_one, "vote": Menace._a_vote_one,
     "character": lambda self, seat, option: self._a_character({seat: option}),
 }
-_GROUP_ANSWERS = {
+_GROUP_ANSWERS: Final = {
     "character": Menace._a_character, "limit": Menace._a_limit, "discussion": Menace._a_discussion,
     "vote": Menace._a_vote,
 }
-_EFFECTS = {
+_EFFECTS: Final = {
     BLOODWORK: Menace._e_bloodwork, FIRST_AID: Menace._e_heal, DELEGATE: Menace._e_delegate,
     COMMANDEER: Menace._e_commandeer, CRUNCH: Menace._e_crunch, MOXIE: Menace._e_moxie, VETO: Menace._e_veto,
     LASER_PISTOL: Menace._e_laser, OVERCLOCK: Menace._e_overclock, REROUTE: Menace._e_reroute,

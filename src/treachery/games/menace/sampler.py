@@ -41,7 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -53,31 +53,32 @@ from .rules import CREW_AGENDAS
 if TYPE_CHECKING:
     from .rules import Menace
 
-ATTEMPTS = 3000  # strict draws (about 0.15 ms each) before the history constraints are relaxed
-RELAXED = 200  # then draws that skip the checks on sightings and transfers
-LOOSE = 100  # then draws that let any seat have held any card of its deck (setups that do not conserve cards)
-_SCALE = 1 << 20  # integer weights for the draws of where a revealed card came from
-_HIDDEN_KINDS = frozenset(("turn", "delegated", "rush", "cost", "reboot", "bloodwork", "scavenge", "inventory",
+ATTEMPTS: Final = 3000  # strict draws (about 0.15 ms each) before the history constraints are relaxed
+RELAXED: Final = 200  # then draws that skip the checks on sightings and transfers
+LOOSE: Final = 100  # then draws that let any seat have held any card of its deck (setups that do not conserve cards)
+_SCALE: Final = 1 << 20  # integer weights for the draws of where a revealed card came from
+_HIDDEN_KINDS: Final = frozenset(("turn", "delegated", "rush", "cost", "reboot", "bloodwork", "scavenge", "inventory",
                            "limit", "character", "brawl", "vote"))
 
-_PLACE = re.compile(r"^P(\d+) places a card face down")
-_MINE = re.compile(r"^You place (.+) face down\.$")
-_RESOLUTION = re.compile(r"^Resolution: (\d+) cards? played; EmMA adds (\d+)(?: \+ (\d+) \(Emergency Protocol\))?")
-_REVEALED = re.compile(r"^Revealed: (.+?)\.?$")
-_SHOWS = re.compile(r"^P(\d+) shows (.+) from their hand\.$")
-_ANALYZE = re.compile(r"^Analyze: P(\d+) holds (.+?)\.?$")
-_TRUST = re.compile(r"^Trust Exercise: P(\d+) holds (.+?)\.?$")
-_SURVEIL = re.compile(r"^Surveillance: P(\d+) placed (.+?)\.?$")
-_SCAN = re.compile(r"^Scan: the top of P(\d+)'s deck is (.+) \(top first\)\.$")
-_TAKE = re.compile(r"^Commandeer: you take (.+) from P(\d+)'s deck\.$")
-_USES = re.compile(r"^P(\d+) uses (.+?)(?: on P(\d+))? \(")
-_DRAWS = re.compile(r"^P(\d+) (?:draws a card|draws (\d+) cards?|throws away \d+ cards? and draws (\d+))\.$")
-_KILLED = re.compile(r"^P(\d+) (?:is killed|has no cards left and is killed)\.$")
-_GIVE = re.compile(r"^P(\d+) hands a card to P(\d+)\.$")
-_GAVE = re.compile(r"^Inventory: you hand (.+) to P(\d+)\.$")
-_GOT = re.compile(r"^Inventory: P(\d+) hands you (.+?)\.?$")
-_THROW = re.compile(r"^You throw away (.+) \(")
-_LAST_WORD = re.compile(r"^Last Word: P(\d+) is (.+?)\.?$")
+_PLACE: Final = re.compile(r"^P(\d+) places a card face down")
+_MINE: Final = re.compile(r"^You place (.+) face down\.$")
+_RESOLUTION: Final = re.compile(
+    r"^Resolution: (\d+) cards? played; EmMA adds (\d+)(?: \+ (\d+) \(Emergency Protocol\))?")
+_REVEALED: Final = re.compile(r"^Revealed: (.+?)\.?$")
+_SHOWS: Final = re.compile(r"^P(\d+) shows (.+) from their hand\.$")
+_ANALYZE: Final = re.compile(r"^Analyze: P(\d+) holds (.+?)\.?$")
+_TRUST: Final = re.compile(r"^Trust Exercise: P(\d+) holds (.+?)\.?$")
+_SURVEIL: Final = re.compile(r"^Surveillance: P(\d+) placed (.+?)\.?$")
+_SCAN: Final = re.compile(r"^Scan: the top of P(\d+)'s deck is (.+) \(top first\)\.$")
+_TAKE: Final = re.compile(r"^Commandeer: you take (.+) from P(\d+)'s deck\.$")
+_USES: Final = re.compile(r"^P(\d+) uses (.+?)(?: on P(\d+))? \(")
+_DRAWS: Final = re.compile(r"^P(\d+) (?:draws a card|draws (\d+) cards?|throws away \d+ cards? and draws (\d+))\.$")
+_KILLED: Final = re.compile(r"^P(\d+) (?:is killed|has no cards left and is killed)\.$")
+_GIVE: Final = re.compile(r"^P(\d+) hands a card to P(\d+)\.$")
+_GAVE: Final = re.compile(r"^Inventory: you hand (.+) to P(\d+)\.$")
+_GOT: Final = re.compile(r"^Inventory: P(\d+) hands you (.+?)\.?$")
+_THROW: Final = re.compile(r"^You throw away (.+) \(")
+_LAST_WORD: Final = re.compile(r"^Last Word: P(\d+) is (.+?)\.?$")
 
 
 def _seat(label_number: str) -> int:

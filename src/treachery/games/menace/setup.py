@@ -28,15 +28,15 @@ Overrides fix positions, not card conservation: a test may hand a seat any card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...engine import GameConfigError
 from .cards import AGENDA_KEYS, BDA_KEYS, CHARACTER_KEYS, WOUND_KEYS
 
-KEYS = ("leader", "agendas", "characters", "hands", "decks", "emma", "wounds", "reveal_order", "start")
-START_KEYS = ("round", "oxygen", "energy", "wounds", "dead", "exiled", "carry_replicate", "wound_discard", "phase",
-              "revealed")
-PHASES = ("turns", "accusation")
+KEYS: Final = ("leader", "agendas", "characters", "hands", "decks", "emma", "wounds", "reveal_order", "start")
+START_KEYS: Final = ("round", "oxygen", "energy", "wounds", "dead", "exiled", "carry_replicate", "wound_discard",
+                     "phase", "revealed")
+PHASES: Final = ("turns", "accusation")
 
 
 @dataclass
