@@ -3,17 +3,37 @@
 A single int is trivially cloned, pickled and serialised, so a state that owns its RNG stays plain
 data and every shuffle replays from the seed. Ranges use the multiply-shift map of a 64-bit draw,
 whose bias (at most n / 2**64) is far below anything a game could show.
+
+Compiled (treachery.native), the state is a native 64-bit field holding the signed number with the
+state's bits, and a draw is a few machine instructions: the arithmetic wraps as the C compiler's 64-bit
+arithmetic does (Python's extensions are built with -fwrapv), and a shuffle divides its wide number a
+group of digits at a time so that most of its arithmetic stays in machine words. As Python, the state is
+the unsigned number and the same steps run on unbounded ints masked to 64 bits, which is what the
+interpreter does fastest. Both builds give the same stream (tests/engine/test_rng.py pins it to
+SplitMix64's published values and to the plain definitions of ``below`` and ``shuffle``); a state passed
+to ``Rng()`` is read by its low 64 bits, so either form seeds the same stream.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import types
+from typing import Final
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+from mypy_extensions import i64
+
+# Final: compiled, each is a constant in the code instead of a module lookup per use
+_MASK: Final = (1 << 64) - 1
+_TWO64: Final = 1 << 64
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
+# The same three constants as signed 64-bit numbers, for the native steps
+_GOLDEN_I64: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
+_M1_I64: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
+_M2_I64: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+_SMALL: Final = 1 << 62  # compiled, a smaller int is a machine word, a larger one a Python object
 
 
 def _words_for(n: int) -> int:
@@ -21,16 +41,43 @@ def _words_for(n: int) -> int:
     return (math.factorial(n).bit_length() + 64 + 63) // 64
 
 
-_WORDS = [_words_for(n) if n > 1 else 0 for n in range(64)]
+def _radix_groups(n: int) -> list[tuple[int, int]]:
+    """A shuffle of n items reads its swaps as the digits of one wide number in the factorial number system
+    (radix n, then n - 1, ... 2). Read a group of consecutive digits at a time, ``(product of their radices,
+    how many)``, each product below 2**62: one division of the wide number per group, the digits then taken
+    out of the small remainder."""
+    groups: list[tuple[int, int]] = []
+    radix = n
+    while radix > 1:
+        product, count = radix, 1
+        while radix - count > 1 and product * (radix - count) < _SMALL:
+            product *= radix - count
+            count += 1
+        groups.append((product, count))
+        radix -= count
+    return groups
+
+
+_WORDS: Final = [_words_for(n) if n > 1 else 0 for n in range(128)]  # (tables for decks of up to 127 cards)
+_GROUPS: Final = [_radix_groups(n) for n in range(128)]
+_COMPILED: Final = not isinstance(_words_for, types.FunctionType)  # mypyc makes functions built-in ones
+
+
+def _signed(value: int) -> int:
+    """The signed 64-bit number with the same low 64 bits as ``value``."""
+    value &= _MASK
+    return value - _TWO64 if value >> 63 else value
 
 
 class Rng:
     __slots__ = ("state",)
 
+    state: i64
+
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an integer, got {seed!r}")
-        self.state = seed & _MASK
+        self.state = _signed(seed) if _COMPILED else seed & _MASK
 
     @classmethod
     def derived(cls, seed: int, purpose: str) -> Rng:
@@ -38,20 +85,40 @@ class Rng:
         digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
         return cls(int.from_bytes(digest, "little"))
 
+    def _draw(self) -> i64:
+        """Compiled only: the next draw as a signed 64-bit number (its bits are SplitMix64's output)."""
+        z: i64 = self.state + _GOLDEN_I64
+        self.state = z
+        z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _M1_I64  # (a masked arithmetic shift: a logical one)
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _M2_I64
+        return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
     def next64(self) -> int:
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _M1) & _MASK
-        z = ((z ^ (z >> 27)) * _M2) & _MASK
-        return z ^ (z >> 31)
+        if _COMPILED:
+            z = self._draw()
+            return int(z) + _TWO64 if z < 0 else int(z)
+        state: int = self.state  # (an int here: compiled, this branch is never taken)
+        self.state = z2 = (state + _GOLDEN) & _MASK
+        z2 = ((z2 ^ (z2 >> 30)) * _M1) & _MASK
+        z2 = ((z2 ^ (z2 >> 27)) * _M2) & _MASK
+        return z2 ^ (z2 >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _M1) & _MASK
-        z = ((z ^ (z >> 27)) * _M2) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        if _COMPILED:
+            if n < 0x80000000:
+                # (draw * n) >> 64 on the draw's two 32-bit halves; no partial sum reaches 2**63
+                z = self._draw()
+                m: i64 = n
+                return int((((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32)
+            return (self.next64() * n) >> 64
+        state: int = self.state  # (next64's steps again: as Python, a call costs more than they do)
+        self.state = z2 = (state + _GOLDEN) & _MASK
+        z2 = ((z2 ^ (z2 >> 30)) * _M1) & _MASK
+        z2 = ((z2 ^ (z2 >> 27)) * _M2) & _MASK
+        return ((z2 ^ (z2 >> 31)) * n) >> 64
 
     def choice(self, items: list):  # type: ignore[no-untyped-def]
         return items[self.below(len(items))]
@@ -60,21 +127,36 @@ class Rng:
         """Fisher-Yates in place.
 
         Shuffles sit on the simulation's hot path, so one wide random number (64 spare bits beyond
-        log2(n!)) is drawn once and read off digit by digit in the factorial number system.
+        log2(n!)) is drawn once and read off digit by digit in the factorial number system: compiled,
+        a group of digits per division of the wide number (``_radix_groups``); as Python, a division
+        per digit (the interpreter divides a big number about as fast as a small one).
         """
         n = len(items)
         if n < 2:
             return
-        words = _WORDS[n] if n < len(_WORDS) else _words_for(n)
+        small = n < len(_WORDS)
+        words = _WORDS[n] if small else _words_for(n)
         wide = 0
         for _ in range(words):
             wide = (wide << 64) | self.next64()
-        for i in range(n - 1, 0, -1):
-            wide, j = divmod(wide, i + 1)
-            items[i], items[j] = items[j], items[i]
+        if not _COMPILED:
+            for i in range(n - 1, 0, -1):
+                wide, j = divmod(wide, i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        i = n - 1
+        for product, count in _GROUPS[n] if small else _radix_groups(n):
+            low = wide % product
+            wide //= product
+            for _ in range(count):
+                radix = i + 1
+                j = low % radix
+                low //= radix
+                items[i], items[j] = items[j], items[i]
+                i -= 1
 
     def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
-        return (Rng, (self.state,))  # pickles the same compiled (where the class has no __dict__) and as Python
+        return (Rng, (int(self.state),))  # pickles the same compiled (where the class has no __dict__) and as Python
 
     def copy(self) -> Rng:
-        return Rng(self.state)  # (the state is already 64-bit; compiled, the class cannot be made without __init__)
+        return Rng(int(self.state))  # (compiled, the class cannot be made without __init__)
