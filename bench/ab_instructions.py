@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Instructions per heuristic-bot game (or per guided-search iteration) in two trees, each on its own compiled
-build, counted by callgrind: a before/after figure the machine's load does not move (the CPU-time and wall-clock
-benches swing by 10-30 % on a shared machine; a cut of a few per cent shows only here).
+"""Instructions per heuristic-bot game (or per guided-search iteration, or per game of random play through the
+public path) in two trees, each on its own compiled build, counted by callgrind: a before/after figure the machine's
+load does not move (the CPU-time and wall-clock benches swing by 10-30 % on a shared machine; a cut of a few per
+cent shows only here).
 
     git archive main src | tar -x -C /tmp/before
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src                  # heuristic games
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what search --only menace,eat
+    .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what act       # treachery bench's act row
 
 The baseline's engine group is built once into ``<baseline>/../prefix`` (a child process whose ``sys.prefix``
 points there, so ``treachery.native`` builds and finds it there, never in this venv); this tree uses its usual
@@ -34,6 +36,17 @@ if sys.argv[2] == "build":
     native.build("engine")
     raise SystemExit
 assert native.usable_build("engine") is not None, "no current compiled build of this tree"
+if sys.argv[2] == "act":  # random play: pending() and act() with a uniform choice, as treachery bench's act row
+    import random
+    from treachery import new_game
+    players = int(sys.argv[4])
+    choose = random.Random(players).choice
+    for seed in range(int(sys.argv[5])):
+        game = new_game(sys.argv[3], players=players, seed=seed)
+        while not game.over:
+            for decision in game.pending():
+                game.act(decision.seat, choose(decision.options))
+    raise SystemExit
 import bench_sim_cpu
 measure = bench_sim_cpu.cpu_ms_per_game if sys.argv[2] == "games" else bench_sim_cpu.cpu_ms_per_search_iteration
 measure(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
@@ -56,22 +69,22 @@ def _run(src: Path, prefix: str, *args: str, callgrind: bool = True) -> int:
 def per_unit(src: Path, prefix: str, what: str, name: str, players: int, low: int, high: int) -> float:
     """Instructions per game, or per search iteration (a pass is 12 searches of bench_sim's budget)."""
     counts = [_run(src, prefix, what, name, str(players), str(n)) for n in (low, high)]
-    units = (high - low) * (1 if what == "games" else 12 * SEARCH_ITERATIONS)
+    units = (high - low) * (12 * SEARCH_ITERATIONS if what == "search" else 1)
     return (counts[1] - counts[0]) / units
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", type=Path, required=True, help="the other tree's src/")
-    parser.add_argument("--what", choices=("games", "search"), default="games")
+    parser.add_argument("--what", choices=("games", "search", "act"), default="games")
     parser.add_argument("--only", default=",".join(TABLES), help="comma-separated games")
-    parser.add_argument("--low", type=int, default=10, help="units in the short run (games, or search passes)")
-    parser.add_argument("--high", type=int, default=60, help="units in the long run")
+    parser.add_argument("--low", type=int, default=10, help="games in the short run (search: 1 pass)")
+    parser.add_argument("--high", type=int, default=60, help="games in the long run (search: 3 passes)")
     args = parser.parse_args()
     baseline = args.baseline.resolve()
     prefix = str(baseline.parent / "prefix")
     _run(baseline, prefix, "build", callgrind=False)  # (nothing to do when its build is current)
-    low, high = (args.low, args.high) if args.what == "games" else (1, 3)  # search: passes
+    low, high = (1, 3) if args.what == "search" else (args.low, args.high)  # search: passes
     print("game | n | baseline instructions | this tree | baseline ÷ this")
     for name in [n for n in args.only.split(",") if n]:
         players = TABLES.get(name, 5)
