@@ -13,6 +13,8 @@ The baseline's engine group is built once into ``<baseline>/../prefix`` (a child
 points there, so ``treachery.native`` builds and finds it there, never in this venv); this tree uses its usual
 build (``treachery compile`` first). Each figure is (instructions of N2 units - those of N1 units) / (N2 - N1),
 so imports and warm-up cancel out. Needs valgrind; takes a few minutes per game (callgrind runs ~50x slower).
+``--baseline-python`` runs the baseline as Python instead (no build): for a tree from before the engine group
+existed, such as #21's starting point 53d0294.
 """
 
 from __future__ import annotations
@@ -28,14 +30,15 @@ SEARCH_ITERATIONS = 30  # per search, as bench_sim.py (not imported: it imports 
 TABLES = {"killer": 5, "guest": 6, "menace": 5, "eat": 5}  # as bench_sim.py
 _CHILD = """
 import sys
-if sys.argv[1] != "-":
+if sys.argv[1] not in ("-", "python"):  # "-": this venv's build; "python": none (TREACHERY_NATIVE=0)
     sys.prefix = sys.argv[1]
 sys.path.insert(0, {bench!r})
-from treachery import native
-if sys.argv[2] == "build":
-    native.build("engine")
-    raise SystemExit
-assert native.usable_build("engine") is not None, "no current compiled build of this tree"
+if sys.argv[1] != "python":  # (a tree from before treachery.native has none to check)
+    from treachery import native
+    if sys.argv[2] == "build":
+        native.build("engine")
+        raise SystemExit
+    assert native.usable_build("engine") is not None, "no current compiled build of this tree"
 if sys.argv[2] == "act":  # random play: pending() and act() with a uniform choice, as treachery bench's act row
     import random
     from treachery import new_game
@@ -56,6 +59,8 @@ measure(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
 def _run(src: Path, prefix: str, *args: str, callgrind: bool = True) -> int:
     """Runs the child on ``src``'s tree; returns the instructions callgrind counted (0 without callgrind)."""
     env = dict(os.environ, PYTHONPATH=str(src))
+    if prefix == "python":
+        env["TREACHERY_NATIVE"] = "0"
     command = [sys.executable, "-c", _CHILD.format(bench=str(HERE)), prefix, *args]
     if callgrind:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
@@ -78,12 +83,14 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, required=True, help="the other tree's src/")
     parser.add_argument("--what", choices=("games", "search", "act"), default="games")
     parser.add_argument("--only", default=",".join(TABLES), help="comma-separated games")
+    parser.add_argument("--baseline-python", action="store_true", help="run the baseline as Python (no build)")
     parser.add_argument("--low", type=int, default=10, help="games in the short run (search: 1 pass)")
     parser.add_argument("--high", type=int, default=60, help="games in the long run (search: 3 passes)")
     args = parser.parse_args()
     baseline = args.baseline.resolve()
-    prefix = str(baseline.parent / "prefix")
-    _run(baseline, prefix, "build", callgrind=False)  # (nothing to do when its build is current)
+    prefix = "python" if args.baseline_python else str(baseline.parent / "prefix")
+    if not args.baseline_python:
+        _run(baseline, prefix, "build", callgrind=False)  # (nothing to do when its build is current)
     low, high = (1, 3) if args.what == "search" else (args.low, args.high)  # search: passes
     print("game | n | baseline instructions | this tree | baseline ÷ this")
     for name in [n for n in args.only.split(",") if n]:
