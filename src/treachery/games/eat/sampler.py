@@ -375,7 +375,7 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
             sample.hands[s] = [-1] * len(game.hands[s])
     order = sorted(range(len(slots)), key=lambda i: 0 if slots[i][1] == "hand" and slots[i][2] == 0
                    and slots[i][0] in know.forage else 1)
-    left: dict[int, list[int]] = {}  # a deck's unseen cards, sorted, kept so as they are dealt
+    left: dict[int, list[int]] = {}  # a deck's unseen cards, sorted, updated as slots are dealt
     for i in order:
         s, kind, index = slots[i]
         card = seen.get((s, kind), -1)

@@ -41,7 +41,7 @@ def card_maps(view: dict[str, Any]) -> CardMaps:
     return cards, names, {name: code for code, name in names.items()}
 
 
-# A card set's shared descriptions (the lean views', killer.view.card_table) -> their maps: a search's fresh bots
+# A card set's shared descriptions (the lean views', killer.view._card_table) -> their maps: a search's fresh bots
 # would otherwise work them out again at every decision they answer. Keyed by the first description, kept alive
 # by the entry, so its id cannot be taken by another object; card sets are few (each is loaded once and kept).
 _SHARED_MAPS: Final[dict[int, tuple[dict[str, Any], CardMaps]]] = {}
