@@ -44,9 +44,8 @@ DECISION_IN_VIEW = """() => { const r = document.querySelector('#decision').getB
 
 
 def _focus_scenario(page: Any) -> bool:
-    """One deal of the focus checks; False when the deal's game ended before three answers by key and one taken for
-    the player (a random deal can end in a few moves), so the caller deals again."""
-    page.click("#start")
+    """One deal of the focus checks, from the game's start; False when the deal's game ended before three answers by
+    key and one taken for the player (a deal can end in a few moves), so the caller deals again."""
     page.wait_for_selector("#decision[data-state=ready]")
     # the first decision: in view, its default choice (the timer's answer, when it is one of the buttons) under the
     # keyboard
@@ -90,18 +89,35 @@ def _focus_scenario(page: Any) -> bool:
     return True
 
 
+def _started(browser: Any, server: Server, seed: int, phone: bool = False) -> Tab:
+    """A four-player Killer room dealt from a known seed (the test server runs with --dev), joined by the page's player
+    and started; the bots in the other seats are seeded from the room and the player always takes the first choice,
+    so a deal plays the same every time on any machine."""
+    status, made = api(server.http, "POST", "/api/rooms", {"game": "killer", "players": 4, "seed": seed})
+    assert status == 201, made
+    tab = Tab(browser, server.http, phone=phone)
+    try:
+        join_through_page(tab, made["room"], "Ann")
+        assert api(server.http, "POST", f"/api/rooms/{made['room']}/start",
+                   {"host_token": made["host_token"]})[0] == 200
+    except BaseException:
+        tab.close()
+        raise
+    return tab
+
+
 def test_focus_scroll_pill_panels_and_answers_taken_for_you(browser: Any, flow_server: Server) -> None:
+    """Killer's second card is a one-option decision; seeded deals make the run the same on any machine."""
     played = False
-    for _ in range(4):  # new deals until one lasts long enough; Killer's second card is a one-option decision
-        tab = Tab(browser, flow_server.http)
+    for seed in range(1, 9):
+        tab = _started(browser, flow_server, seed)
         try:
-            create_through_page(tab, "killer", 4, "Ann")
             played = _focus_scenario(tab.page)
         finally:
             tab.close()
         if played:
             break
-    assert played, "four deals in a row ended before three answers by key and one taken for the player"
+    assert played, "no seeded deal lasted for three answers by key and one taken for the player"
 
 
 def _reader_scenario(page: Any) -> bool:
@@ -135,17 +151,10 @@ def _reader_scenario(page: Any) -> bool:
 
 def test_a_reader_of_the_log_is_left_alone_and_the_pill_brings_the_decision(browser: Any,
                                                                           flow_server: Server) -> None:
-    """Seeded rooms (the test server runs with --dev; the player always takes the first choice) make each deal the
-    same every time, so a seed that lasts long enough to read the log mid-game does so on any machine."""
     played = False
     for seed in range(1, 9):
-        status, made = api(flow_server.http, "POST", "/api/rooms", {"game": "killer", "players": 4, "seed": seed})
-        assert status == 201, made
-        tab = Tab(browser, flow_server.http, phone=True)
+        tab = _started(browser, flow_server, seed, phone=True)
         try:
-            join_through_page(tab, made["room"], "Ann")
-            assert api(flow_server.http, "POST", f"/api/rooms/{made['room']}/start",
-                       {"host_token": made["host_token"]})[0] == 200
             played = _reader_scenario(tab.page)
         finally:
             tab.close()
