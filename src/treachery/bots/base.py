@@ -54,6 +54,17 @@ class Bot(Protocol):
         ...
 
 
+# The interpreter's getattr, called through a name: compiled, ``getattr(bot, name, default)`` looks the name up and,
+# when the bot does not declare it, raises an AttributeError and clears it (a few thousand instructions, for each
+# of the declarations below a bot leaves out, at every game's seating); the interpreter's looks it up without one.
+_lookup: Final[Callable[[object, str, Any], Any]] = getattr
+
+
+def declared(bot: object, name: str, default: Any) -> Any:
+    """What ``bot`` (a bot or a bot class) declares as ``name``, or ``default``: ``getattr(bot, name, default)``."""
+    return _lookup(bot, name, default)
+
+
 def bot_rng(seed: int | random.Random) -> random.Random:
     """A bot's generator: its own, from ``seed``, or, for a bot made inside a search (``shares_rng``), the search's
     generator itself."""
@@ -63,12 +74,12 @@ def bot_rng(seed: int | random.Random) -> random.Random:
 def reads_core(bot: object) -> bool:
     """Whether ``bot`` (a bot or a bot class) reads its view's core; those that do not declare
     ``reads_core = False`` are given it, the safe default."""
-    return bool(getattr(bot, "reads_core", True))
+    return bool(declared(bot, "reads_core", True))
 
 
 def keys_by_kind(bot: object) -> dict[str, frozenset[str]]:
     """A bot's (or bot class's) ``view_keys_by_kind``: empty when it declares none."""
-    return getattr(bot, "view_keys_by_kind", None) or {}
+    return declared(bot, "view_keys_by_kind", None) or {}
 
 
 def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> dict[str, Any]:
@@ -79,18 +90,18 @@ def bot_view(game: Game, seat: int, core: bool, keys: frozenset[str] | None) -> 
 
 
 def _view_for(bot: Bot, game: Game, seat: int, decision: Decision, wants_view: bool) -> dict[str, Any]:
-    if (not wants_view or (len(decision.ids) == 1 and not getattr(bot, "single_option_needs_view", True))
-            or decision.kind in getattr(bot, "viewless_kinds", ())):
+    if (not wants_view or (len(decision.ids) == 1 and not declared(bot, "single_option_needs_view", True))
+            or decision.kind in declared(bot, "viewless_kinds", ())):
         return _NO_VIEW
-    keys = keys_by_kind(bot).get(decision.kind, getattr(bot, "view_keys", None))
+    keys = keys_by_kind(bot).get(decision.kind, declared(bot, "view_keys", None))
     return bot_view(game, seat, reads_core(bot), keys)
 
 
 def _extras(bot: Bot, game: Game, seat: int) -> dict[str, Any]:
     extra: dict[str, Any] = {}
-    if getattr(bot, "reads_log", False):
+    if declared(bot, "reads_log", False):
         extra["log"] = game.log_for(seat)
-    if getattr(bot, "searches", False):
+    if declared(bot, "searches", False):
         extra["samples"] = _samples(game, seat)
     return extra
 
@@ -123,7 +134,7 @@ def ask_steps(bot: Bot, game: Game, seat: int, decision: Decision,
               wants_view: bool = True) -> Generator[None, None, Option]:
     """``ask`` as a generator: it yields between bits of a search bot's thinking (``choose_steps``) and returns
     the same option ``ask`` would. ``game`` must not change until it returns. Any other bot answers at once."""
-    steps = getattr(bot, "choose_steps", None)
+    steps = declared(bot, "choose_steps", None)
     if steps is None:
         return ask(bot, game, seat, decision, wants_view)
     view = _view_for(bot, game, seat, decision, wants_view)
@@ -133,12 +144,12 @@ def ask_steps(bot: Bot, game: Game, seat: int, decision: Decision,
 def recall(bot: Bot, game: Game, seat: int, decision: Decision, option_id: int, wants_view: bool = True) -> None:
     """Brings ``bot`` up to date with its own earlier answer ``option_id`` to ``decision`` (a room rebuilt from
     its record): a bot with ``recall`` is told, any other is asked again, as it was the first time."""
-    told = getattr(bot, "recall", None)
+    told = declared(bot, "recall", None)
     if told is None:
         ask(bot, game, seat, decision, wants_view)
         return
     view = _view_for(bot, game, seat, decision, wants_view)
-    if getattr(bot, "reads_log", False):
+    if declared(bot, "reads_log", False):
         told(view, decision, option_id, log=game.log_for(seat))
     else:
         told(view, decision, option_id)
@@ -152,10 +163,10 @@ def answer_hold(bot: Bot, decision: Decision, players: int) -> float:
     seeing its answer, so that when it answers tells nothing of what its seat holds. A bot that answers in a
     fraction of a millisecond whatever it holds needs none (0); a search declares its bound (``hold``), or is held
     ``SEARCH_HOLD``."""
-    hold = getattr(bot, "hold", None)
+    hold = declared(bot, "hold", None)
     if hold is not None:
         return float(hold(decision, players))
-    return SEARCH_HOLD if getattr(bot, "searches", False) else 0.0
+    return SEARCH_HOLD if declared(bot, "searches", False) else 0.0
 
 
 Asker = Callable[[Game, int, Decision], Option]
@@ -164,12 +175,12 @@ Asker = Callable[[Game, int, Decision], Option]
 def asker(bot: Bot, wants_view: bool = True) -> Asker:
     """``ask`` for one seated bot, with what the bot declares read once: ``asker(bot)(game, seat, decision)`` is
     ``ask(bot, game, seat, decision, wants_view)``, for a loop that asks the same bot many times a game."""
-    if not wants_view or getattr(bot, "reads_log", False) or getattr(bot, "searches", False):
+    if not wants_view or declared(bot, "reads_log", False) or declared(bot, "searches", False):
         return lambda game, seat, decision: ask(bot, game, seat, decision, wants_view)
-    single_alone = not getattr(bot, "single_option_needs_view", True)
-    viewless = getattr(bot, "viewless_kinds", ())
+    single_alone = not declared(bot, "single_option_needs_view", True)
+    viewless = declared(bot, "viewless_kinds", ())
     core = reads_core(bot)
-    keys = getattr(bot, "view_keys", None)
+    keys = declared(bot, "view_keys", None)
     by_kind = keys_by_kind(bot)
     choose = bot.choose
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..bots.base import bot_view, keys_by_kind, reads_core
+from ..bots.base import bot_view, declared, keys_by_kind, reads_core
 from ..engine import Decision, Game
 
 Samples = Callable[[int], Game]
@@ -220,7 +220,7 @@ def fresh_bot(bot_class: Callable[[Any], Any]) -> Callable[[random.Random], Any]
     """What makes a fresh bot of ``bot_class`` in a sample, given the search's generator: a class that declares
     ``shares_rng`` (it takes a generator in place of a seed) draws from that generator itself, as seeding a
     generator of its own costs more than most of its answers; any other is seeded from it."""
-    if getattr(bot_class, "shares_rng", False):
+    if declared(bot_class, "shares_rng", False):
         return bot_class
     return lambda rng: bot_class(rng.getrandbits(32))
 
@@ -229,7 +229,7 @@ def bot_policy(bot_class: Callable[[int], Any]) -> Policy:
     """A fresh bot of ``bot_class`` (drawing from the search's generator, :func:`fresh_bot`) answers from its own
     seat's view of the sample: the other seats' moves as a game's heuristic bot would play them."""
 
-    core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
+    core, keys, by_kind = reads_core(bot_class), declared(bot_class, "view_keys", None), keys_by_kind(bot_class)
     make = fresh_bot(bot_class)
 
     def pick(game: Game, decision: Decision, rng: random.Random) -> int:
@@ -245,7 +245,7 @@ def bot_rollout(bot_class: Callable[[int], Any]) -> Rollout:
     """A rollout in which a fresh bot of ``bot_class`` plays each seat from that seat's view of the sample (for
     a game's heuristic bot: slower than random play, and a better guess at how the others play)."""
 
-    core, keys, by_kind = reads_core(bot_class), getattr(bot_class, "view_keys", None), keys_by_kind(bot_class)
+    core, keys, by_kind = reads_core(bot_class), declared(bot_class, "view_keys", None), keys_by_kind(bot_class)
     make = fresh_bot(bot_class)
 
     def play(game: Game, rng: random.Random) -> tuple[frozenset[int], int]:
