@@ -96,16 +96,17 @@ class _Table:
         self.candidates = {codes[n] for n in view["hunting_row_locations"]} - scanned
         self.unknown_slots = [s for s in self.face_down if s not in self.known]
         self.unknown_locs = self.candidates - set(self.known.values())
-        # One pass over the seats for what the actions, ongoing cards and Positions on the table say.
+        # One pass over the seats for what the actions, ongoing cards and Positions on the table say. (Lists where a
+        # few entries at most are asked about: most stay empty, and an empty list costs a tenth of an empty set.)
         actions: dict[int, dict[str, Any]] = {}
-        played: set[str] = set()
-        self.rigged: set[int] = set()
-        self.still: set[int] = set()
-        self.cowards: set[int] = set()
-        self.destroy_now: set[str] = set()
-        self.barricades: set[str] = set()
+        played: list[str] = []
+        self.rigged: list[int] = []
+        self.still: list[int] = []
+        self.cowards: list[int] = []
+        self.destroy_now: list[str] = []
+        self.barricades: list[str] = []
         positions: set[str] = set()
-        ongoing_earlier: set[int] = set()
+        ongoing_earlier: list[int] = []
         computer = -1
         round_no: int = view["round"]
         for p in players:
@@ -114,32 +115,34 @@ class _Table:
             if action and not action["cancelled"]:
                 actions[seat] = action
                 card: str = action["card"]
-                played.add(card)
+                played.append(card)
                 if card == "ER1" and "target" in action:
-                    self.rigged.add(action["target"])
+                    self.rigged.append(action["target"])
                 elif card == "SB3":
-                    self.still.add(seat)
+                    self.still.append(seat)
                 elif card == "AC1":
-                    self.cowards.add(seat)
+                    self.cowards.append(seat)
                 elif card == "BR1" and computer < 0:
                     computer = seat
                 if card in FIXED_DESTROY:
-                    self.destroy_now.add(FIXED_DESTROY[card])
+                    self.destroy_now.append(FIXED_DESTROY[card])
                 elif card == "CH2" and "location" in action:
-                    self.destroy_now.add(codes[action["location"]])
+                    self.destroy_now.append(codes[action["location"]])
             ongoing: dict[str, Any] | None = p["ongoing"]
             if ongoing:
                 if ongoing.get("location"):
-                    self.barricades.add(codes[ongoing["location"]])
+                    self.barricades.append(codes[ongoing["location"]])
                 if ongoing["card"] in ("AC3", "CH1") and ongoing["since_round"] < round_no:
-                    ongoing_earlier.add(seat)
+                    ongoing_earlier.append(seat)
             position: dict[str, Any] | None = p["position"]
             if position and "card" in position:
                 positions.add(position["card"])
         self.actions = actions
         self.lowest = "GA3" in played
+        positions.update(played)
+        positions.update(view["removed_cards"])
+        positions.update(self.hand)
         self.shown = positions
-        self.shown |= played | set(view["removed_cards"]) | set(self.hand)
         self.to_place = [s for s in self.on_board if s != self.me and self.players[s]["position"] is None]
         self.unplaced_or_hidden = self.to_place + [
             s for s in self.on_board if s != self.me and self.players[s]["position"] == _FACE_DOWN]
@@ -266,15 +269,52 @@ class KillerBot:
             return options[0]
         if self.maps is None:
             self.maps = view_card_maps(view)
-        table = _Table(view, self.maps)
-        kind = decision.kind
-        handler = getattr(self, f"_{kind}", None)
-        choice = handler(table, options) if handler else None
+        choice = self._answer(decision.kind, _Table(view, self.maps), options)
         return choice if choice is not None else self.rng.choice(options)
 
+    def _answer(self, kind: str, t: _Table, options: tuple[Option, ...]) -> Option | None:
+        """The handler for the decision's kind (None: a kind without one, answered at random). Compared, not
+        looked up by name: compiled, each is a direct call."""
+        if kind == "first_card":
+            return self._first_card(t, options)
+        if kind == "reveal":
+            return self._reveal(t, options)
+        if kind == "target":
+            return self._target(t, options)
+        if kind == "location":
+            return self._location(t, options)
+        if kind == "ongoing_position":
+            return self._ongoing_position(t, options)
+        if kind == "keep_ongoing":
+            return self._keep_ongoing(t, options)
+        if kind == "tracker_scan":
+            return self._tracker_scan(t, options)
+        if kind == "thaw_guess":
+            return self._thaw_guess(t, options)
+        if kind == "look":
+            return self._look(t, options)
+        if kind == "sweep":
+            return self._sweep(t, options)
+        if kind == "sweep_more":
+            return self._sweep_more(t, options)
+        if kind == "sweep_scan":
+            return self._sweep_scan(t, options)
+        if kind == "tracker":
+            return self._tracker(t, options)
+        return None
+
     def _best(self, options: tuple[Option, ...], score: Any) -> Option:
-        scored = [(score(o), self.rng.random(), o) for o in options]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        """The option with the highest score; among equal scores, the highest of a draw made for every option in
+        turn (the first of equal keys, as ``max`` takes it)."""
+        best = options[0]
+        best_score: float = score(best)
+        best_draw = self.rng.random()
+        for option in options[1:]:
+            value: float = score(option)
+            draw = self.rng.random()
+            if value > best_score or (value == best_score and draw > best_draw):
+                best, best_score, best_draw = option, value, draw
+        return best
 
     # ---- playing cards ------------------------------------------------------------------------------------------
 

@@ -36,19 +36,38 @@ def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
     return table
 
 
+# A card set's Priorities and names by card id, read once: a card set is a plain (interpreted) object, and a view
+# reads a card's Priority or name for most seats.
+CardFacts = tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]
+_CARD_FACTS: Final[dict[int, tuple[CardSet, CardFacts]]] = {}
+
+
+def _card_facts(cards: CardSet) -> CardFacts:
+    """(Priority by card id, name by card id, status names) of ``cards``; kept with the set itself, so the id
+    it is found by cannot be another object's."""
+    known = _CARD_FACTS.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    facts = (tuple(info.priority for info in cards.cards), tuple(info.name for info in cards.cards),
+             tuple(cards.status_names))
+    _CARD_FACTS[id(cards)] = (cards, facts)
+    return facts
+
+
 def is_shared_card(entry: dict[str, Any]) -> bool:
     """Whether ``entry`` is the first of a card set's shared descriptions (a lean view's cards, never copied): a
     reader may key what it derives from them on that object."""
     return any(table[0] is entry for table in _CARD_TABLES.values())
 
 
-def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
-    # (each of the seat's fields read once, card codes from the table: this runs for every seat of every view)
+def _player(game: Killer, seat: int, viewer: int | None, ended: bool, facts: CardFacts) -> dict[str, Any]:
+    # (each of the seat's fields read once, card codes and facts from tables: this runs for every seat of every view)
     mine = viewer == seat
     alive, frozen, face_down = game.alive[seat], game.frozen[seat], game.face_down[seat]
+    priorities, names, status_names = facts
     entry: dict[str, Any] = {
         "seat": seat,
-        "name": game.cards.status_names[game.status[seat]],  # K-S4, K-D27
+        "name": status_names[game.status[seat]],  # K-S4, K-D27
         "alive": alive,  # K-H16
         "frozen": frozen,  # K-H17
         "on_board": alive and not frozen,
@@ -67,10 +86,10 @@ def _player(game: Killer, seat: int, viewer: int | None, ended: bool) -> dict[st
         else:
             entry["position"] = {"card": CARD_CODES[card], "face_down": face_down,
                                  "location": LOCATIONS[game.location[seat]],
-                                 "priority": game.cards.cards[card].priority}
+                                 "priority": priorities[card]}
     act = game.action[seat]
     if act >= 0:  # K-H5: Actions are played face up, with their public choices
-        action: dict[str, Any] = {"card": CARD_CODES[act], "name": game.cards.cards[act].name,
+        action: dict[str, Any] = {"card": CARD_CODES[act], "name": names[act],
                                   "cancelled": game.darted[seat]}
         chosen = game.choice[seat]
         if chosen >= 0 and act in _SEAT_CHOICES and (mine or ended or not face_down):  # K-H6
@@ -108,6 +127,7 @@ def _hunting_row(game: Killer, viewer: int | None, ended: bool) -> list[dict[str
 
 def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     ended = game.over  # K-W12: the end reveals everything
+    facts = _card_facts(game.cards)
     asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "killer",
@@ -117,7 +137,7 @@ def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
         "step": "over" if ended else _STEP_OF_DECISION.get(asking) or STEP_NAMES[game.step],
         "short_round": game.short,
         "first_crew_member": game.first,
-        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
         "hunting_row": _hunting_row(game, viewer, ended),
         "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),  # K-H10
         "alien_location": LOCATIONS[game.alien] if game.alien >= 0 else None,  # K-H13
@@ -144,11 +164,12 @@ def build_lean_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     descriptions, shared, not copied (24 dicts a view): a keyed view is for a reader that reads it and never
     changes it (a bot's ``view_keys``)."""
     ended = game.over
+    facts = _card_facts(game.cards)
     view: dict[str, Any] = {
         "seat": viewer,
         "round": game.round,
         "first_crew_member": game.first,
-        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
         "hunting_row": _hunting_row(game, viewer, ended),
         "hunting_row_locations": sorted(LOCATIONS[loc] for loc in game.hunting_row),
         "previously_hunted": [LOCATIONS[loc] for loc in game.hunted],
