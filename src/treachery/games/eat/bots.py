@@ -113,13 +113,48 @@ class EatBot:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        table = _Table(view)
-        handler = getattr(self, f"_{decision.kind}", None)
-        choice = handler(table, options, decision) if handler else None
+        choice = self._answer(decision.kind, _Table(view), options, decision)
         return choice if choice is not None else decision.default
 
+    def _answer(self, kind: str, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
+        """The handler for the decision's kind (None: a kind without one, answered with its default). Compared, not
+        looked up by name: compiled, each is a direct call."""
+        if kind == "select":
+            return self._select(t, options, decision)
+        if kind == "quest":
+            return self._quest(t, options, decision)
+        if kind == "wild_decks":
+            return self._wild_decks(t, options, decision)
+        if kind == "vote":
+            return self._vote(t, options, decision)
+        if kind == "evening":
+            return self._evening(t, options, decision)
+        if kind == "ghost_target":
+            return self._ghost_target(t, options, decision)
+        if kind == "poll":
+            return self._poll(t, options, decision)
+        if kind == "vote_window":
+            return self._vote_window(t, options, decision)
+        if kind == "exemption":
+            return self._exemption(t, options, decision)
+        if kind == "born_leader":
+            return self._born_leader(t, options, decision)
+        if kind == "tie_choice":
+            return self._tie_choice(t, options, decision)
+        return None
+
     def _best(self, options: tuple[Option, ...], score: Any) -> Option:
-        return max(options, key=lambda o: (score(o), self.rng.random()))
+        """The option with the highest score; among equal scores, the highest of a draw made for every option in
+        turn (the first of equal keys, as ``max`` takes it)."""
+        best = options[0]
+        best_score: float = score(best)
+        best_draw = self.rng.random()
+        for option in options[1:]:
+            value: float = score(option)
+            draw = self.rng.random()
+            if value > best_score or (value == best_score and draw > best_draw):
+                best, best_score, best_draw = option, value, draw
+        return best
 
     def _select(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
         ghost = t.players[t.me]["status"] == "ghost"

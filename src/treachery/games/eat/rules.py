@@ -31,6 +31,7 @@ from .cards import (
     CardSet,
     load_cards,
 )
+from .core import build_core
 from .setup import parse_setup
 
 SURVIVOR: Final = 0
@@ -1662,29 +1663,19 @@ class Eat(Game):
 
     def determinized(self, seat: Any, seed: Any) -> Eat:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (W-H*); see sampler.py."""
-        from .sampler import determinize
-
         return determinize(self, seat, seed)
 
     def sampler(self, seat: Any) -> Callable[[int], Eat]:
         """What ``seat`` knows read once, then a sample per seed (see Game.sampler)."""
-        from .sampler import sampler
-
-        return sampler(self, seat)
+        return _sampler(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def _lean_view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_lean_view
-
         return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-        from .core import build_core
-
         return build_core(self, seat, view)
 
     def _copy_state(self) -> Eat:
@@ -1760,3 +1751,10 @@ register(Eat)
 DECISION_KINDS: Final = frozenset((
     "skip_draw", "wild_decks", "select", "ghost_target", "quest", "map_order", "dodge", "evening", "rules", "poll",
     "knife_response", "phone_booth", "exemption", "vote_window", "vote", "born_leader", "tie_choice"))
+
+# The modules below read this one's names, so they are imported once it has defined them all (not inside the
+# methods that call them: compiled, an import there ran the import machinery at every view or sample, and a
+# function of the same build imported here is a direct call).
+from .sampler import determinize  # noqa: E402
+from .sampler import sampler as _sampler  # noqa: E402
+from .view import build_lean_view, build_view  # noqa: E402

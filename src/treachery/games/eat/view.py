@@ -37,20 +37,38 @@ def card_table(cards: CardSet) -> dict[str, Any]:
     return table
 
 
-def _player(game: Eat, seat: int, viewer: int | None, ended: bool) -> dict[str, Any]:
-    # (each of the seat's fields read once: this runs for every seat of every view)
-    cards = game.cards
-    char = cards.characters[game.character[seat]]
+# A card set's Character codes and names (as a Survivor and as a Ghost) and Personality codes by id, read once: a
+# card set is a plain (interpreted) object, and a view names every seat's Character.
+CardFacts = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_CARD_FACTS: Final[dict[int, tuple[CardSet, CardFacts]]] = {}
+
+
+def _card_facts(cards: CardSet) -> CardFacts:
+    """(Character codes, names, Ghost names, Personality codes) of ``cards``; kept with the set itself, so the id
+    it is found by cannot be another object's."""
+    known = _CARD_FACTS.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    facts = (tuple(c.code for c in cards.characters), tuple(c.name for c in cards.characters),
+             tuple(f"{c.name}'s Ghost" for c in cards.characters), tuple(p.code for p in cards.personalities))
+    _CARD_FACTS[id(cards)] = (cards, facts)
+    return facts
+
+
+def _player(game: Eat, seat: int, viewer: int | None, ended: bool, facts: CardFacts) -> dict[str, Any]:
+    # (each of the seat's fields read once, card facts from tables: this runs for every seat of every view)
+    codes, names, ghost_names, personalities = facts
+    char = game.character[seat]
     person, status, play, keep = game.personality[seat], game.status[seat], game.play[seat], game.keep[seat]
     haunt = game.haunt[seat]
     entry: dict[str, Any] = {
         "seat": seat,
         "status": STATUS_NAMES[status],  # W-H2
         "leader": seat == game.leader,
-        "character": char.code,  # W-H1
-        "name": char.name if status != GHOST_STATUS else f"{char.name}'s Ghost",
+        "character": codes[char],  # W-H1
+        "name": names[char] if status != GHOST_STATUS else ghost_names[char],
         "meat": game.meat(seat) if status == SURVIVOR else None,
-        "personality": cards.personalities[person].code if person >= 0 else None,
+        "personality": personalities[person] if person >= 0 else None,
         "paranoid_used": game.paranoid_used[seat],
         "haunt": CARD_CODES[haunt] if haunt >= 0 else None,  # W-H3
         "quests": [QUEST_CODES[q] for q in game.held[seat]],
@@ -68,6 +86,7 @@ def _player(game: Eat, seat: int, viewer: int | None, ended: bool) -> dict[str, 
 
 def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     ended = game.over
+    facts = _card_facts(game.cards)
     asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "eat",
@@ -91,7 +110,7 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
         "trial_held": game.trial_held,
         "draw_piles": {DECKS[d].lower(): len(game.piles[d]) for d in range(4)},  # W-H5
         "discard_piles": {DECKS[d].lower(): len(game.discards[d]) for d in range(4)},  # W-H7
-        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
         "knives_out": list(game.knives),
         "attacks": [{"attacker": a, "target": t, "boar_tusk": bool(k)} for a, t, k in game.attacks],
         "fight": list(game.fight),
@@ -114,6 +133,7 @@ def build_lean_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     """The keys of ``Eat.lean_view_keys``, each as build_view makes it: no piles, quests, votes or waiting list
     built for a reader that never reads them."""
     ended = game.over
+    facts = _card_facts(game.cards)
     view: dict[str, Any] = {
         "seat": viewer,
         "leader": game.leader,
@@ -121,7 +141,7 @@ def build_lean_view(game: Eat, viewer: int | None) -> dict[str, Any]:
         "sanity": game.sanity,
         "build": game.build,
         "raft_target": game.target,
-        "players": [_player(game, s, viewer, ended) for s in range(game.players)],
+        "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
         "cards": card_table(game.cards),
     }
     return view

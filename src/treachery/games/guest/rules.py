@@ -40,6 +40,7 @@ from .cards import (
     CardSet,
     load_cards,
 )
+from .core import build_core
 from .setup import GUEST, HUMAN, parse_setup
 
 TURN_CAP = 1000  # G-D24, G-W11
@@ -1040,23 +1041,15 @@ class Guest(Game):
         return chat.channels(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def _lean_view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_lean_view
-
         return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-        from .core import build_core
-
         return build_core(self, seat, view)
 
     def determinized(self, seat: Any, seed: Any) -> Guest:  # (checked by the sampler: Any, see Game.act)
-        from .sampler import determinize
-
         return determinize(self, seat, seed)
 
     def _copy_state(self) -> Guest:
@@ -1124,3 +1117,9 @@ class Guest(Game):
 # Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
 # (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
 register(Guest)
+
+# The modules below read this one's names, so they are imported once it has defined them all (not inside the
+# methods that call them: compiled, an import there ran the import machinery at every view or sample, and a
+# function of the same build imported here is a direct call).
+from .sampler import determinize  # noqa: E402
+from .view import build_lean_view, build_view  # noqa: E402

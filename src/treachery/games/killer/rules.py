@@ -15,6 +15,7 @@ from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOv
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
+from .core import build_core
 from .setup import parse_setup
 
 # Module constants are Final: compiled, a Final number is a constant in the code and any other Final a C static,
@@ -1017,23 +1018,15 @@ class Killer(Game):
         return ["crew"] * self.players
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def _lean_view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_lean_view
-
         return build_lean_view(self, seat)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-        from .core import build_core
-
         return build_core(self, seat, view)
 
     def determinized(self, seat: Any, seed: Any) -> Killer:  # (checked by the sampler: Any, see Game.act)
-        from .sampler import determinize
-
         return determinize(self, seat, seed)
 
     def _copy_state(self) -> Killer:
@@ -1091,3 +1084,9 @@ class Killer(Game):
 # Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
 # (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
 register(Killer)
+
+# The modules below read this one's names, so they are imported once it has defined them all (not inside the
+# methods that call them: compiled, an import there ran the import machinery at every view or sample, and a
+# function of the same build imported here is a direct call).
+from .sampler import determinize  # noqa: E402
+from .view import build_lean_view, build_view  # noqa: E402

@@ -95,6 +95,8 @@ from .cards import (
     expand,
     load_cards,
 )
+from .chat import claim_menu, claim_text
+from .core import build_core
 from .setup import parse_setup
 
 ROUND_LIMIT: Final = 25  # M-T45
@@ -1735,15 +1737,11 @@ class Menace(Game):
 
     def determinized(self, seat: Any, seed: Any) -> Menace:  # (checked by the sampler: Any, see Game.act)
         """A complete game drawn from what ``seat`` knows (M-H1..H21); see sampler.py."""
-        from .sampler import determinize
-
         return determinize(self, seat, seed)
 
     def sampler(self, seat: Any) -> Callable[[int], Menace]:
         """What ``seat`` knows read once, then a sample per seed (see Game.sampler)."""
-        from .sampler import sampler
-
-        return sampler(self, seat)
+        return _sampler(self, seat)
 
     # ---- views (M-H*) --------------------------------------------------------------------------------
 
@@ -1756,18 +1754,12 @@ class Menace(Game):
         return ["coward" if a == COWARD else SIDES[a] for a in self.agenda]
 
     def claim_menu(self) -> list[dict[str, Any]]:
-        from .chat import claim_menu
-
         return claim_menu(self)
 
     def claim_text(self, seat: int, claim: dict[str, Any], name_of: Callable[[int], str]) -> str:
-        from .chat import claim_text
-
         return claim_text(self, seat, claim, name_of)
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-        from .core import build_core
-
         return build_core(self, seat, view)
 
     def _players_view(self, seat: int | None) -> list[dict[str, Any]]:
@@ -1946,3 +1938,9 @@ __all__ = ["Menace", "ABILITY_KEYS", "BDA_KEYS"]
 # Registered after the class, not by a decorator: a decorated class cannot be compiled as a native class.
 # (allow_interpreted_subclasses too: mypyc 2.4 gives a serializable class without it an __init__ that never runs)
 register(Menace)
+
+# The modules below read this one's names, so they are imported once it has defined them all (not inside the
+# methods that call them: compiled, an import there ran the import machinery at every view or sample, and a
+# function of the same build imported here is a direct call).
+from .sampler import determinize  # noqa: E402
+from .sampler import sampler as _sampler  # noqa: E402
