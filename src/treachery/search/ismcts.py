@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..bots.base import bot_view, declared, keys_by_kind, reads_core
 from ..engine import Decision, Game
+from ..engine.collector import collector_held_back
 
 Samples = Callable[[int], Game]
 Move = tuple[int, int]  # (seat, option id)
@@ -85,6 +86,13 @@ def search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng:
     same view); the search overrides it only with an option whose win rate beats the default's by more than
     ``margin`` standard errors, so a small, noisy search does not throw away a good default on a few lucky
     rollouts."""
+    with collector_held_back():  # a search makes and drops thousands of objects per iteration
+        return _search(seat, decision, samples, budget, rng, exploration, rollout, others, guide, margin)
+
+
+def _search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng: random.Random,
+            exploration: float, rollout: Rollout | None, others: Policy | None, guide: Policy | None,
+            margin: float) -> SearchResult:
     play = rollout or random_rollout
     root = _Node(None, None)
     root_ids = frozenset(decision.ids)

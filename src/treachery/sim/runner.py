@@ -34,6 +34,7 @@ from ..bots.seating import (  # noqa: F401 (bot_seed, resolve_bot_kind, seat_bot
     seat_bots,
 )
 from ..engine import Game, GameConfigError, game_class
+from ..engine.collector import collector_held_back
 from ..engine.core import final_facts
 from .setting import Setting
 
@@ -206,20 +207,22 @@ def run_chunk(job: Job, setting_index: int, players: int, start: int, count: int
     setting = job.settings[setting_index]
     options, setup = setting.game_options(), setting.game_setup()
     rows = []
-    for index in range(start, start + count):
-        this_seed = game_seed(job.seed, index)
-        try:
-            game, decisions, roles, kinds = play_game(job.game, players, this_seed, job.bots, True, options, setup)
-        except Exception as error:  # name the game so the failure can be replayed on its own
-            where = "" if setting.label == "default" else f" (setting {setting.label})"
-            raise GameFailed(
-                f"{job.game} game {index} of the batch{where} failed with {type(error).__name__}: {error}; "
-                f"reproduce with: treachery play {job.game} --bots-only --players {players} --seed {this_seed} "
-                f"--bots {job.bots.default}"
-            ) from error
-        row = game_row(game, decisions, roles, kinds)
-        row.update(setting=setting.label, index=index)
-        rows.append(row)
+    with collector_held_back():
+        for index in range(start, start + count):
+            this_seed = game_seed(job.seed, index)
+            try:
+                game, decisions, roles, kinds = play_game(job.game, players, this_seed, job.bots, True, options,
+                                                          setup)
+            except Exception as error:  # name the game so the failure can be replayed on its own
+                where = "" if setting.label == "default" else f" (setting {setting.label})"
+                raise GameFailed(
+                    f"{job.game} game {index} of the batch{where} failed with {type(error).__name__}: {error}; "
+                    f"reproduce with: treachery play {job.game} --bots-only --players {players} --seed {this_seed} "
+                    f"--bots {job.bots.default}"
+                ) from error
+            row = game_row(game, decisions, roles, kinds)
+            row.update(setting=setting.label, index=index)
+            rows.append(row)
     return rows
 
 
