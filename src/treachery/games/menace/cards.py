@@ -249,8 +249,3 @@ def load_cards(path: str | Path = CARD_FILE) -> CardSet:
             raise GameConfigError(f"card file: [[bda]] {BDA_KEYS[t]!r} field 'count': the card is used {used[t]} "
                                   f"times but only {cards.bda_counts[t]} exist (M-C1)")
     return cards
-
-
-def expand(counts: tuple[int, ...]) -> list[int]:
-    """A counts-per-type tuple as a list of card types, in type order."""
-    return [t for t in range(11) for _ in range(counts[t])]

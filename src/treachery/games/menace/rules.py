@@ -92,7 +92,6 @@ from .cards import (
     VETO,
     ZEALOT,
     CardSet,
-    expand,
     load_cards,
 )
 from .chat import claim_menu, claim_text
@@ -116,6 +115,12 @@ _TALK_RULES: Final = ("M-T39", "M-V18", "M-X16")
 # Derived option tuples, one cache per catalogue (a card file brings its own labels); the catalogue is kept
 # in the value so its id is never reused while the cache lives.
 _CACHES: Final[dict[int, tuple[Any, dict[Any, Any]]]] = {}
+
+
+def expand(counts: tuple[int, ...]) -> list[int]:
+    """A counts-per-type tuple as a list of card types, in type order. (Here, not beside the card file's reader:
+    compiled with the rules, it runs for every seat's deck of every game and sample.)"""
+    return [t for t in range(11) for _ in range(counts[t])]
 
 
 def _sheets(cards: CardSet) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:

@@ -47,8 +47,8 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
 from . import catalogue as opt
-from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT, expand
-from .rules import CREW_AGENDAS
+from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT
+from .rules import CREW_AGENDAS, expand
 
 if TYPE_CHECKING:
     from .rules import Menace
