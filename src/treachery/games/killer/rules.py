@@ -83,6 +83,14 @@ def _each(seats: list[int]) -> str:
 _FIRST_CARD_CACHES: Final[dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
 
 
+def _holds(values: list[int], wanted: int) -> bool:
+    """``wanted in values``: compiled, a loop over native ints, where ``in`` compares boxed objects one by one."""
+    for value in values:
+        if value == wanted:
+            return True
+    return False
+
+
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
     """K-E6 legal first cards for a hand, and the K-X9 timeout choice."""
     cards = cardset.cards
@@ -172,8 +180,9 @@ class Killer(Game):
         for loc in range(8):
             if self.destroyed[loc]:
                 self.out.extend(c for c in range(loc * 3, loc * 3 + 3) if c not in self.out)
-        in_effect = set(self.ongoing)
-        self.deck = [c for c in range(24) if c not in self.out and c not in in_effect]
+        left_out = set(self.out)
+        left_out.update(self.ongoing)
+        self.deck = [c for c in range(24) if c not in left_out]
         rng.shuffle(self.deck)
         self.hunting_row = [loc for loc in range(8) if not self.destroyed[loc] and loc not in self.hunted]
         rng.shuffle(self.hunting_row)
@@ -837,7 +846,7 @@ class Killer(Game):
                     self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
                 else:
                     deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[loc]} is destroyed.", ("K-E9",))
-        for seat in alive_before if GA1 in acting or AC1 in acting else ():
+        for seat in alive_before if _holds(acting, GA1) or _holds(acting, AC1) else ():
             target = self.choice[seat]
             if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
                     and self.location[target] == self.location[seat] >= 0 and target not in deaths:
@@ -856,13 +865,13 @@ class Killer(Game):
         if self._alien_attacks(acting):
             return
         # 5d: thaw (K-T34, K-E46)
-        for seat in range(n) if True in self.frozen else ():
+        for seat in range(n) if any(self.frozen) else ():
             if self.alive[seat] and self.frozen[seat] and self.guess[seat] == self.alien:
                 self.frozen[seat] = False
                 self.ongoing[seat] = -1
                 self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
         # 5e: Cold Storage (K-T35, K-E41)
-        for seat in range(n) if ML1 in acting else ():
+        for seat in range(n) if _holds(acting, ML1) else ():
             if acting[seat] == ML1 and self._on_board(seat):
                 if len(self.on_board()) >= 2:
                     self.frozen[seat] = True
@@ -905,9 +914,9 @@ class Killer(Game):
                 self._event(rnd, "The Barricade is gone.", ("K-T39", "K-E82", "K-E83"))
         # 5j (K-T40)
         for loc in destroyed_now:
-            if loc in self.hunted:
+            if _holds(self.hunted, loc):
                 self.hunted.remove(loc)
-            if loc in self.hunting_row:
+            if _holds(self.hunting_row, loc):
                 index = self.hunting_row.index(loc)
                 del self.hunting_row[index]
                 del self.scanned[index]
@@ -918,7 +927,7 @@ class Killer(Game):
         self.deck = [c for c in collected if not self.destroyed[c // 3]]
         self.set_aside = []
         self.rng.shuffle(self.deck)
-        self.commander = acting.index(BR3) if BR3 in acting else -1  # K-T3, K-E97
+        self.commander = acting.index(BR3) if _holds(acting, BR3) else -1  # K-T3, K-E97
         self._clean_up(destroyed_now)
 
     def _alien_attacks(self, acting: list[int]) -> bool:
@@ -937,7 +946,7 @@ class Killer(Game):
             self._event(rnd, f"Nobody is in the {LOCATIONS[where]}: the alien kills nobody.", ("K-V13",))
             return False
         rigged = {self.choice[s] for s in range(n) if acting[s] == ER1}
-        lowest = GA3 in acting  # K-E38
+        lowest = _holds(acting, GA3)  # K-E38
 
         printed = self.cards.cards
         priority = {s: 4 if s in rigged else 0 if acting[s] == SB3 else printed[self.position[s]].priority
