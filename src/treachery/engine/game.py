@@ -32,6 +32,14 @@ def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str
             {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
 
 
+def _among(ids: tuple[int, ...], wanted: int) -> bool:
+    """``wanted in ids``: compiled, a loop over native ints, where ``in`` compares boxed objects one by one."""
+    for option_id in ids:
+        if option_id == wanted:
+            return True
+    return False
+
+
 # Compiled (treachery.native) as a native class: fields are slots, so a game's rules read their state without a
 # dictionary lookup. A game that is not compiled (a test's, a fifth game's) may still subclass it; serializable lets
 # ``Cls.__new__(Cls)`` make the blank copy ``_copy_state`` fills, and lets games pickle.
@@ -186,7 +194,7 @@ class Game:
         """
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
-        if option_id not in decision.ids:
+        if not _among(decision.ids, option_id):
             allowed = [o["text"] for o in decision.options]
             raise IllegalAction(
                 "illegal",
@@ -462,7 +470,7 @@ class Game:
             default,
             rules,
             ids,
-            None if default in ids else catalogue[default],  # a timeout-only default
+            None if _among(ids, default) else catalogue[default],  # a timeout-only default
         )
 
     def _next_decision_id(self, seat: int) -> int:

@@ -373,7 +373,11 @@ class Eat(Game):
         return [(lead + i) % n for i in range(1, n + 1) if status[(lead + i) % n] == GHOST_STATUS]
 
     def _holds(self, seat: int, quest: int) -> bool:
-        return quest in self.held[seat]
+        """``quest in self.held[seat]``: compiled, a loop over native ints, where ``in`` compares boxed objects."""
+        for held in self.held[seat]:
+            if held == quest:
+                return True
+        return False
 
     def _clumsy(self, seat: int) -> bool:
         return self.haunt[seat] == CLUMSY
@@ -392,7 +396,7 @@ class Eat(Game):
             base = 1
         if person == GLUTTON:
             base += 2
-        if WELL_FED in self.held[seat]:
+        if self._holds(seat, WELL_FED):
             base += 2
         if self.haunt[seat] == ROTTEN:
             base -= 2
@@ -594,14 +598,14 @@ class Eat(Game):
             extras[self.forage[seat]] += 1
         if self.personality[seat] == SCAVENGER:
             anys += 1
-        if SALVAGER in self.held[seat]:
+        if self._holds(seat, SALVAGER):
             extras[BUILD] += 1
-        if MONKEY in self.held[seat]:
+        if self._holds(seat, MONKEY):
             anys += 1
         return [f, s, b], anys, extras
 
     def _reductions(self, seat: int) -> int:
-        return (self.haunt[seat] == CLOUDED) + (SPRAINED in self.held[seat])
+        return (self.haunt[seat] == CLOUDED) + self._holds(seat, SPRAINED)
 
     def _ask_skips(self) -> None:
         self.step = SPLITS
@@ -758,7 +762,7 @@ class Eat(Game):
         self._event(rnd, "Afternoon.", ("W-T4",))
         ghosts = self.ghosts()
         for seat in self.survivors():
-            if MEDIUM in self.held[seat]:  # W-T23, W-E53
+            if self._holds(seat, MEDIUM):  # W-T23, W-E53
                 seen = [f"{_p(g)}: {self._card(self.play[g])}" for g in ghosts if self.play[g] >= 0]
                 self._event(rnd, f"Medium: you see the Ghosts' Play cards: {'; '.join(seen) or 'none'}.",
                             ("W-T23", "W-E53", "W-H17"), seat)
@@ -1076,7 +1080,7 @@ class Eat(Game):
         rnd = self.round
         alive = self.survivors()
         terrors = sum(self.haunt[s] == TERRORS for s in alive)
-        fever = sum(CAVE_FEVER in self.held[s] for s in alive)
+        fever = sum(self._holds(s, CAVE_FEVER) for s in alive)
         loss = 2 + self.cold_nights + terrors + fever - self.calm
         nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
                          (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
@@ -1086,7 +1090,7 @@ class Eat(Game):
         gluttons = sum(self.personality[s] == GLUTTON for s in alive)
         ascetics = sum(self.personality[s] == ASCETIC for s in alive)
         gnawing = sum(self.haunt[s] == GNAWING for s in alive)
-        dysentery = sum(DYSENTERY in self.held[s] for s in alive)
+        dysentery = sum(self._holds(s, DYSENTERY) for s in alive)
         eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
         meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
                         (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
@@ -1146,7 +1150,7 @@ class Eat(Game):
         targets = self._attack_targets(seat)
         if self._usable_keep(seat, ("knife",)):
             out += [opt.ATTACK + t for t in targets]
-        if BOAR_TUSK in self.held[seat]:  # W-E50
+        if self._holds(seat, BOAR_TUSK):  # W-E50
             out += [opt.TUSK + t for t in targets]
         return out
 
@@ -1177,7 +1181,7 @@ class Eat(Game):
                 info = self.cards.survivor[card]
                 self.keep[seat] = -1
                 self._discard(card)
-                gain = info.value + (STOLEN_GOODS in self.held[seat])
+                gain = info.value + self._holds(seat, STOLEN_GOODS)
                 self._event(rnd, f"{_p(seat)} reveals {self._card(card)} (Stash).", ("W-E17", "W-E13", "W-H20"))
                 if self._change(FOOD, gain, ("W-E17",), "Stash"):
                     return
@@ -1242,7 +1246,7 @@ class Eat(Game):
         """A used Knife is discarded; a used Boar Tusk goes to the Box (W-E13, W-E50, W-V22)."""
         for attacker, _, tusk in self.attacks:
             if attacker == seat and tusk:
-                if BOAR_TUSK in self.held[seat]:
+                if self._holds(seat, BOAR_TUSK):
                     self.held[seat].remove(BOAR_TUSK)
                     self.box.append(QUEST_CODES[BOAR_TUSK])
                     self._event(self.round, f"{_p(seat)}'s Boar Tusk goes to the Box.", ("W-E50", "W-H28"))
@@ -1422,7 +1426,7 @@ class Eat(Game):
                     self._event(self.round, f"{_p(seat)} reveals {self._card(card)} (Hide).", ("W-E23", "W-H20"))
         alive = self.survivors()
         targets = [s for s in range(self.players) if self.status[s] == SURVIVOR and not self.hidden[s]]
-        voters = [s for s in alive if not self.hidden[s] and SUNSTROKE not in self.held[s]]
+        voters = [s for s in alive if not self.hidden[s] and not self._holds(s, SUNSTROKE)]
         self._event(self.round, f"{_p(self.leader)} counts down from three: the Survivors point.",
                     ("W-V27", "W-V29", "W-V31"))
         if not targets:
@@ -1457,7 +1461,7 @@ class Eat(Game):
         shown = []
         for voter in sorted(votes):
             target = votes[voter]
-            weight = (1 + (self.personality[voter] == CHARISMATIC) + (FOREMAN in self.held[voter])
+            weight = (1 + (self.personality[voter] == CHARISMATIC) + self._holds(voter, FOREMAN)
                       + self.loud[voter] + (self.haunt[target] == MARKED))  # W-V33
             total[target] += weight
             shown.append(f"{_p(voter)} -> {_p(target)} ({weight})")
@@ -1599,7 +1603,7 @@ class Eat(Game):
         for other in self.survivors():  # step 7
             if self.personality[other] == BUTCHER and self._change(FOOD, 1, ("W-V57", "W-E64"), "The Butcher"):
                 return
-            if GRAVEDIGGER in self.held[other] and self._change(SANITY, 1, ("W-V57", "W-D80"), "The Gravedigger"):
+            if self._holds(other, GRAVEDIGGER) and self._change(SANITY, 1, ("W-V57", "W-D80"), "The Gravedigger"):
                 return
 
     # ---- Salvation and the end (W-T38..W-T40, W-W*) -----------------------------------------------------------
@@ -1608,7 +1612,7 @@ class Eat(Game):
         rnd = self.round
         alive = self.survivors()
         if not self.trial_held:
-            navigator = any(NAVIGATOR in self.held[s] for s in alive)
+            navigator = any(self._holds(s, NAVIGATOR) for s in alive)
             counted = self.build + navigator
             self._event(rnd, f"Salvation: the raft ({counted} against a target of {self.target}).",
                         ("W-T38", "W-W4", "W-E51"))
