@@ -65,6 +65,20 @@ def declared(bot: object, name: str, default: Any) -> Any:
     return _lookup(bot, name, default)
 
 
+def best_option(options: tuple[Option, ...], score: Callable[[Option], float], rng: random.Random) -> Option:
+    """The option with the highest score; among equal scores, the one with the highest of a draw made for every
+    option in turn (``max`` over (score, draw), as a loop: no key function or tuple per option)."""
+    best = options[0]
+    best_score = score(best)
+    best_draw = rng.random()
+    for option in options[1:]:
+        value = score(option)
+        draw = rng.random()
+        if value > best_score or (value == best_score and draw > best_draw):
+            best, best_score, best_draw = option, value, draw
+    return best
+
+
 def bot_rng(seed: int | random.Random) -> random.Random:
     """A bot's generator: its own, from ``seed``, or, for a bot made inside a search (``shares_rng``), the search's
     generator itself."""

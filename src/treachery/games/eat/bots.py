@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...bots.base import bot_rng
+from ...bots.base import best_option, bot_rng
 from ...engine import Decision, Option
 from .rules import Eat
 
@@ -144,17 +144,7 @@ class EatBot:
         return None
 
     def _best(self, options: tuple[Option, ...], score: Any) -> Option:
-        """The option with the highest score; among equal scores, the highest of a draw made for every option in
-        turn (the first of equal keys, as ``max`` takes it)."""
-        best = options[0]
-        best_score: float = score(best)
-        best_draw = self.rng.random()
-        for option in options[1:]:
-            value: float = score(option)
-            draw = self.rng.random()
-            if value > best_score or (value == best_score and draw > best_draw):
-                best, best_score, best_draw = option, value, draw
-        return best
+        return best_option(options, score, self.rng)
 
     def _select(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
         ghost = t.players[t.me]["status"] == "ghost"

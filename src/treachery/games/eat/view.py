@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...engine.derived import kept_for
 from .cards import CARD_CODES, DECKS, QUEST_CODES, TRACKS, CardSet
 from .rules import GHOST_STATUS, STATUS_NAMES, STEP_NAMES, SURVIVOR, red_number
 
@@ -43,16 +44,10 @@ CardFacts = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, 
 _CARD_FACTS: Final[dict[int, tuple[CardSet, CardFacts]]] = {}
 
 
-def _card_facts(cards: CardSet) -> CardFacts:
-    """(Character codes, names, Ghost names, Personality codes) of ``cards``; kept with the set itself, so the id
-    it is found by cannot be another object's."""
-    known = _CARD_FACTS.get(id(cards))
-    if known is not None and known[0] is cards:
-        return known[1]
-    facts = (tuple(c.code for c in cards.characters), tuple(c.name for c in cards.characters),
-             tuple(f"{c.name}'s Ghost" for c in cards.characters), tuple(p.code for p in cards.personalities))
-    _CARD_FACTS[id(cards)] = (cards, facts)
-    return facts
+def _derive_card_facts(cards: CardSet) -> CardFacts:
+    """(Character codes, names, Ghost names, Personality codes) of ``cards``."""
+    return (tuple(c.code for c in cards.characters), tuple(c.name for c in cards.characters),
+            tuple(f"{c.name}'s Ghost" for c in cards.characters), tuple(p.code for p in cards.personalities))
 
 
 def _player(game: Eat, seat: int, viewer: int | None, ended: bool, facts: CardFacts) -> dict[str, Any]:
@@ -86,7 +81,7 @@ def _player(game: Eat, seat: int, viewer: int | None, ended: bool, facts: CardFa
 
 def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     ended = game.over
-    facts = _card_facts(game.cards)
+    facts = kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
     asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "eat",
@@ -133,7 +128,7 @@ def build_lean_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     """The keys of ``Eat.lean_view_keys``, each as build_view makes it: no piles, quests, votes or waiting list
     built for a reader that never reads them."""
     ended = game.over
-    facts = _card_facts(game.cards)
+    facts = kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
     view: dict[str, Any] = {
         "seat": viewer,
         "leader": game.leader,

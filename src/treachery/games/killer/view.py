@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...engine.derived import kept_for
 from .cards import CARD_CODES, LOCATIONS, CardSet, card_code
 from .rules import AC2, AL2, CH1, CH2, ER1, GA1, ML3, SB1, STEP_NAMES
 
@@ -42,16 +43,10 @@ CardFacts = tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]
 _CARD_FACTS: Final[dict[int, tuple[CardSet, CardFacts]]] = {}
 
 
-def _card_facts(cards: CardSet) -> CardFacts:
-    """(Priority by card id, name by card id, status names) of ``cards``; kept with the set itself, so the id
-    it is found by cannot be another object's."""
-    known = _CARD_FACTS.get(id(cards))
-    if known is not None and known[0] is cards:
-        return known[1]
-    facts = (tuple(info.priority for info in cards.cards), tuple(info.name for info in cards.cards),
-             tuple(cards.status_names))
-    _CARD_FACTS[id(cards)] = (cards, facts)
-    return facts
+def _derive_card_facts(cards: CardSet) -> CardFacts:
+    """(Priority by card id, name by card id, status names) of ``cards``."""
+    return (tuple(info.priority for info in cards.cards), tuple(info.name for info in cards.cards),
+            tuple(cards.status_names))
 
 
 def is_shared_card(entry: dict[str, Any]) -> bool:
@@ -127,7 +122,7 @@ def _hunting_row(game: Killer, viewer: int | None, ended: bool) -> list[dict[str
 
 def build_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     ended = game.over  # K-W12: the end reveals everything
-    facts = _card_facts(game.cards)
+    facts = kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
     asking = game._pending[0].kind if game._pending else ""
     view: dict[str, Any] = {
         "game": "killer",
@@ -164,7 +159,7 @@ def build_lean_view(game: Killer, viewer: int | None) -> dict[str, Any]:
     descriptions, shared, not copied (24 dicts a view): a keyed view is for a reader that reads it and never
     changes it (a bot's ``view_keys``)."""
     ended = game.over
-    facts = _card_facts(game.cards)
+    facts = kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
     view: dict[str, Any] = {
         "seat": viewer,
         "round": game.round,
