@@ -32,8 +32,16 @@ def default_chat_channels(seat: int | None, over: bool = False) -> list[dict[str
             {"id": "spectators", "label": "Spectators", "read": seat is None or over, "write": seat is None}]
 
 
+# ``wanted in values`` for the rules' lists and the decisions' tuples of ints: compiled, a loop over native ints,
+# where ``in`` compares boxed objects one by one (300-700 instructions a test).
+def holds(values: list[int], wanted: int) -> bool:
+    for value in values:
+        if value == wanted:
+            return True
+    return False
+
+
 def _among(ids: tuple[int, ...], wanted: int) -> bool:
-    """``wanted in ids``: compiled, a loop over native ints, where ``in`` compares boxed objects one by one."""
     for option_id in ids:
         if option_id == wanted:
             return True

@@ -13,7 +13,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
-from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
+from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
 from . import chat
@@ -373,11 +373,7 @@ class Eat(Game):
         return [(lead + i) % n for i in range(1, n + 1) if status[(lead + i) % n] == GHOST_STATUS]
 
     def _holds(self, seat: int, quest: int) -> bool:
-        """``quest in self.held[seat]``: compiled, a loop over native ints, where ``in`` compares boxed objects."""
-        for held in self.held[seat]:
-            if held == quest:
-                return True
-        return False
+        return holds(self.held[seat], quest)
 
     def _clumsy(self, seat: int) -> bool:
         return self.haunt[seat] == CLUMSY

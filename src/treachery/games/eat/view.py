@@ -14,28 +14,29 @@ from .rules import GHOST_STATUS, STATUS_NAMES, STEP_NAMES, SURVIVOR, red_number
 if TYPE_CHECKING:
     from .rules import Eat
 
-_TABLES: Final[dict[int, dict[str, Any]]] = {}
+_TABLES: Final[dict[int, tuple[CardSet, dict[str, Any]]]] = {}
 _STEP_OF_DECISION: Final = {"skip_draw": "morning", "wild_decks": "morning", "select": "morning",
                             "ghost_target": "afternoon", "quest": "afternoon", "map_order": "afternoon",
                             "dodge": "afternoon", "evening": "evening"}
 
 
+def _describe_cards(cards: CardSet) -> dict[str, Any]:
+    return {
+        "survivor": {c.code: {"name": c.name, "deck": TRACKS[c.deck], "keep": c.keep, "text": c.text,
+                              "play": [[TRACKS[t], v] for t, v in c.play]} for c in cards.survivor},
+        "ghost": {g.code: {"name": g.name, "type": "haunt" if g.haunt else "instant", "text": g.text}
+                  for g in cards.ghost},
+        "quests": {q.code: {"name": q.name, "permanent": q.permanent, "text": q.text} for q in cards.quests},
+        "personalities": {p.code: {"name": p.name, "text": p.text} for p in cards.personalities},
+        "characters": {c.code: {"name": c.name, "role": c.role, "meat": c.meat,
+                                "draws": dict(zip(("food", "sanity", "build", "wild"), c.draws, strict=True)),
+                                "ghost_draws": c.ghost_draws} for c in cards.characters},
+    }
+
+
 def card_table(cards: CardSet) -> dict[str, Any]:
     """Every card description, built once per card set (public content, W-C12)."""
-    table = _TABLES.get(id(cards))
-    if table is None:
-        table = _TABLES[id(cards)] = {
-            "survivor": {c.code: {"name": c.name, "deck": TRACKS[c.deck], "keep": c.keep, "text": c.text,
-                                  "play": [[TRACKS[t], v] for t, v in c.play]} for c in cards.survivor},
-            "ghost": {g.code: {"name": g.name, "type": "haunt" if g.haunt else "instant", "text": g.text}
-                      for g in cards.ghost},
-            "quests": {q.code: {"name": q.name, "permanent": q.permanent, "text": q.text} for q in cards.quests},
-            "personalities": {p.code: {"name": p.name, "text": p.text} for p in cards.personalities},
-            "characters": {c.code: {"name": c.name, "role": c.role, "meat": c.meat,
-                                    "draws": dict(zip(("food", "sanity", "build", "wild"), c.draws, strict=True)),
-                                    "ghost_draws": c.ghost_draws} for c in cards.characters},
-        }
-    return table
+    return kept_for(_TABLES, cards, _describe_cards)
 
 
 # A card set's Character codes and names (as a Survivor and as a Ghost) and Personality codes by id, read once: a

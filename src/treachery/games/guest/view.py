@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...engine.derived import kept_for
 from . import catalogue as opt
 from .cards import EFFECTS, MADNESS, RESTRICTION, CardSet
 from .rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES
@@ -14,19 +15,20 @@ from .rules import BASE_NAMES, CHAR_NAMES, DOWN, S_WINDOW, STEP_NAMES
 if TYPE_CHECKING:
     from .rules import Guest
 
-_CARD_TABLES: Final[dict[int, tuple[dict[str, Any], ...]]] = {}
+_CARD_TABLES: Final[dict[int, tuple[CardSet, tuple[dict[str, Any], ...]]]] = {}
 # G-D21 (seconds; a server applies)
 TIMERS: Final = {"setup_discard": 45, "elect": 30, "play": 90, "priority": 10, "priority_minimum": 3, "discussion": 120,
                  "discussion_after_restart": 60, "ballot": 30, "tie": 30, "office": 20}
 
 
+def _describe_cards(cards: CardSet) -> tuple[dict[str, Any], ...]:
+    return tuple({"card": c.effect, "name": c.name, "colour": c.colour, "count": c.count, "text": c.text,
+                  "vote_only": c.vote_only} for c in cards.cards)
+
+
 def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
-    table = _CARD_TABLES.get(id(cards))
-    if table is None:
-        table = _CARD_TABLES[id(cards)] = tuple(
-            {"card": c.effect, "name": c.name, "colour": c.colour, "count": c.count, "text": c.text,
-             "vote_only": c.vote_only} for c in cards.cards)
-    return table
+    """The card descriptions, built once per card set."""
+    return kept_for(_CARD_TABLES, cards, _describe_cards)
 
 
 def _stack_entry(game: Guest, index: int, entry: list[int]) -> dict[str, Any]:

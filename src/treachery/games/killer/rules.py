@@ -12,7 +12,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOverrideError, register
-from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
+from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .core import build_core
@@ -81,14 +81,6 @@ def _each(seats: list[int]) -> str:
 
 
 _FIRST_CARD_CACHES: Final[dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
-
-
-def _holds(values: list[int], wanted: int) -> bool:
-    """``wanted in values``: compiled, a loop over native ints, where ``in`` compares boxed objects one by one."""
-    for value in values:
-        if value == wanted:
-            return True
-    return False
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
@@ -846,7 +838,7 @@ class Killer(Game):
                     self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
                 else:
                     deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[loc]} is destroyed.", ("K-E9",))
-        for seat in alive_before if _holds(acting, GA1) or _holds(acting, AC1) else ():
+        for seat in alive_before if holds(acting, GA1) or holds(acting, AC1) else ():
             target = self.choice[seat]
             if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
                     and self.location[target] == self.location[seat] >= 0 and target not in deaths:
@@ -871,7 +863,7 @@ class Killer(Game):
                 self.ongoing[seat] = -1
                 self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
         # 5e: Cold Storage (K-T35, K-E41)
-        for seat in range(n) if _holds(acting, ML1) else ():
+        for seat in range(n) if holds(acting, ML1) else ():
             if acting[seat] == ML1 and self._on_board(seat):
                 if len(self.on_board()) >= 2:
                     self.frozen[seat] = True
@@ -914,9 +906,9 @@ class Killer(Game):
                 self._event(rnd, "The Barricade is gone.", ("K-T39", "K-E82", "K-E83"))
         # 5j (K-T40)
         for loc in destroyed_now:
-            if _holds(self.hunted, loc):
+            if holds(self.hunted, loc):
                 self.hunted.remove(loc)
-            if _holds(self.hunting_row, loc):
+            if holds(self.hunting_row, loc):
                 index = self.hunting_row.index(loc)
                 del self.hunting_row[index]
                 del self.scanned[index]
@@ -927,7 +919,7 @@ class Killer(Game):
         self.deck = [c for c in collected if not self.destroyed[c // 3]]
         self.set_aside = []
         self.rng.shuffle(self.deck)
-        self.commander = acting.index(BR3) if _holds(acting, BR3) else -1  # K-T3, K-E97
+        self.commander = acting.index(BR3) if holds(acting, BR3) else -1  # K-T3, K-E97
         self._clean_up(destroyed_now)
 
     def _alien_attacks(self, acting: list[int]) -> bool:
@@ -946,7 +938,7 @@ class Killer(Game):
             self._event(rnd, f"Nobody is in the {LOCATIONS[where]}: the alien kills nobody.", ("K-V13",))
             return False
         rigged = {self.choice[s] for s in range(n) if acting[s] == ER1}
-        lowest = _holds(acting, GA3)  # K-E38
+        lowest = holds(acting, GA3)  # K-E38
 
         printed = self.cards.cards
         priority = {s: 4 if s in rigged else 0 if acting[s] == SB3 else printed[self.position[s]].priority

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 _SEAT_CHOICES: Final = frozenset((GA1, ML3, ER1))  # Actions whose public choice is a crew member
 _LOCATION_CHOICES: Final = frozenset((AL2, AC2, CH1, CH2, SB1))  # ... or a Location
 _BARRICADE: Final = CH1
-_CARD_TABLES: Final[dict[int, tuple[dict[str, Any], ...]]] = {}
+_CARD_TABLES: Final[dict[int, tuple[CardSet, tuple[dict[str, Any], ...]]]] = {}
 
 
 # The flow moves on to its next step before asking these, so the view names the step they belong to.
@@ -25,16 +25,17 @@ _STEP_OF_DECISION: Final = {"keep_ongoing": "round start", "tracker_scan": "roun
                             "reveal": "reveal"}
 
 
+def _describe_cards(cards: CardSet) -> tuple[dict[str, Any], ...]:
+    return tuple(
+        {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
+         "colour": info.colour, "keywords": sorted(info.keywords), "text": info.text}
+        for info in cards.cards
+    )
+
+
 def _card_table(cards: CardSet) -> tuple[dict[str, Any], ...]:
-    """The 24 card descriptions, built once per card set (card sets are loaded once and kept)."""
-    table = _CARD_TABLES.get(id(cards))
-    if table is None:
-        table = _CARD_TABLES[id(cards)] = tuple(
-            {"code": info.code, "name": info.name, "location": LOCATIONS[info.location], "priority": info.priority,
-             "colour": info.colour, "keywords": sorted(info.keywords), "text": info.text}
-            for info in cards.cards
-        )
-    return table
+    """The 24 card descriptions, built once per card set."""
+    return kept_for(_CARD_TABLES, cards, _describe_cards)
 
 
 # A card set's Priorities and names by card id, read once: a card set is a plain (interpreted) object, and a view
@@ -52,7 +53,7 @@ def _derive_card_facts(cards: CardSet) -> CardFacts:
 def is_shared_card(entry: dict[str, Any]) -> bool:
     """Whether ``entry`` is the first of a card set's shared descriptions (a lean view's cards, never copied): a
     reader may key what it derives from them on that object."""
-    return any(table[0] is entry for table in _CARD_TABLES.values())
+    return any(table[0] is entry for _, table in _CARD_TABLES.values())
 
 
 def _player(game: Killer, seat: int, viewer: int | None, ended: bool, facts: CardFacts) -> dict[str, Any]:
