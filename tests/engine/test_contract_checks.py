@@ -102,12 +102,26 @@ def test_option_labels_word_only_options_of_the_decision() -> None:
     assert worded  # some decision of the game did word an option for its moment
 
 
-def test_event_counts_count_the_public_events_that_carry_each_key_rule() -> None:
-    game = _played(5)
-    cls = type(game)
-    public = [event["rules"] for event in game.log_for(None)]
-    expected = {label: sum(1 for rules in public if set(rules) & set(marks)) for label, marks in cls.key_events.items()}
-    assert game.event_counts() == expected and any(expected.values())
+@pytest.mark.parametrize("name", ["killer", "guest", "menace", "eat"])
+def test_event_counts_count_the_public_events_that_carry_each_key_rule(name: str) -> None:
+    cls = treachery.game_class(name)
+    counted = 0
+    for seed in range(4):
+        game = treachery.new_game(name, players=cls.min_players + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            decision = game.pending()[0]
+            game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+        public = [event["rules"] for event in game.log_for(None)]
+        expected = {label: sum(1 for rules in public if set(rules) & set(marks))
+                    for label, marks in cls.key_events.items()}
+        assert game.event_counts() == expected
+        counted += sum(expected.values())
+        label, marks = next(iter(cls.key_events.items()))
+        game._log.append((None, 0, "two marks of one label", (marks[0], marks[0])))  # still one occurrence
+        game._log.append((0, 0, "a seat's own event", (marks[0],)))  # not public: not counted
+        assert game.event_counts() == {**expected, label: expected[label] + 1}
+    assert counted  # some game of each had key events to count
 
 
 @pytest.mark.parametrize("n", range(2, 130))

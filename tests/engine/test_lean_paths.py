@@ -13,6 +13,8 @@ import treachery
 from tests.play_digest import shipped_games
 from treachery.bots import heuristic_bot_class
 from treachery.bots.base import ask, asker
+from treachery.bots.playout import play_out
+from treachery.bots.seating import bot_seed
 from treachery.engine import Decision
 
 
@@ -178,3 +180,28 @@ def test_a_bots_keys_for_a_decision_kind_are_among_its_view_keys(name: str) -> N
                 assert game.view(seat, False, narrower) == {k: v for k, v in whole.items() if k in narrower}
         decision = game.pending()[0]
         game.act(decision.seat, decision.ids[rng.randrange(len(decision.ids))])
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_heuristic_bot_plays_the_same_games_on_the_keys_it_declares_as_on_whole_views(name: str) -> None:
+    """What a bot declares it reads (view_keys, view_keys_by_kind, viewless_kinds, single options alone) is all it
+    reads: given whole views at every decision instead, every seat answers the same all game long."""
+    heuristic = heuristic_bot_class(name)
+    assert heuristic is not None
+
+    class WholeViews(heuristic):  # type: ignore[valid-type, misc]
+        view_keys = None
+        view_keys_by_kind = None
+        viewless_kinds: frozenset[str] = frozenset()
+        single_option_needs_view = True
+        reads_core = True
+
+    cls = treachery.game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        for seed in range(3):
+            records = []
+            for bot_class in (heuristic, WholeViews):
+                game = treachery.new_game(name, players=players, seed=seed)
+                play_out(game, [bot_class(bot_seed(seed, seat)) for seat in range(players)])
+                records.append(game.record()["actions"])
+            assert records[0] == records[1], (players, seed)

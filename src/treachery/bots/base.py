@@ -7,6 +7,7 @@ from collections.abc import Callable, Generator
 from typing import Any, Final, Protocol
 
 from ..engine import Decision, Game, Option
+from ..engine.derived import kept_for
 
 _NO_VIEW: Final[dict[str, Any]] = {}
 
@@ -77,6 +78,38 @@ def best_option(options: tuple[Option, ...], score: Callable[[Option], float], r
         if value > best_score or (value == best_score and draw > best_draw):
             best, best_score, best_draw = option, value, draw
     return best
+
+
+# Options tuple -> its options by text (kept_for: the tuple is kept in the entry). The games keep one tuple per set
+# of options and hand it to every decision that offers that set, so a bot that looks options up by text builds the
+# table once per set, not once per decision. Bounded: cleared when full (the tables are only a shortcut).
+_BY_TEXT: Final[dict[int, tuple[tuple[Option, ...], dict[str, Option]]]] = {}
+_BY_TEXT_LIMIT: Final = 4096
+
+
+def _texts(options: tuple[Option, ...]) -> dict[str, Option]:
+    return {option["text"]: option for option in options}
+
+
+def options_by_text(options: tuple[Option, ...]) -> dict[str, Option]:
+    """``{option["text"]: option}`` for a decision's ``options`` (the same table for the same tuple: read it, never
+    change it)."""
+    if len(_BY_TEXT) >= _BY_TEXT_LIMIT:
+        _BY_TEXT.clear()
+    return kept_for(_BY_TEXT, options, _texts)
+
+
+def best_scored(options: tuple[Option, ...], scores: list[float], rng: random.Random) -> Option:
+    """``best_option`` with the scores worked out beforehand (``scores[i]`` is ``options[i]``'s): the same draws in
+    the same order, so the same choice, without a call to a scoring function per option."""
+    best = 0
+    best_draw = rng.random()
+    for index in range(1, len(options)):
+        draw = rng.random()
+        value, best_score = scores[index], scores[best]
+        if value > best_score or (value == best_score and draw > best_draw):
+            best, best_draw = index, draw
+    return options[best]
 
 
 def bot_rng(seed: int | random.Random) -> random.Random:

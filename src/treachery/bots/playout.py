@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine import Game
+from ..engine.game import among
 from .base import Bot, asker
 from .seating import needs_view
 
@@ -29,7 +30,7 @@ def play_out(game: Game, bots: list[Bot], fast: bool = True, skip: Iterable[int]
             option = askers[seat](game, seat, decision)
             option_id: int = option["id"]
             if fast:
-                if option_id not in decision.ids:
+                if not among(decision.ids, option_id):
                     raise ValueError(f"bot in seat {seat} chose {option!r}, not one of {decision!r}")
                 game.act_fast(seat, option_id)
             else:

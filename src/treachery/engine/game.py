@@ -41,7 +41,7 @@ def holds(values: list[int], wanted: int) -> bool:
     return False
 
 
-def _among(ids: tuple[int, ...], wanted: int) -> bool:
+def among(ids: tuple[int, ...], wanted: int) -> bool:
     for option_id in ids:
         if option_id == wanted:
             return True
@@ -202,7 +202,7 @@ class Game:
         """
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
-        if not _among(decision.ids, option_id):
+        if not among(decision.ids, option_id):
             allowed = [o["text"] for o in decision.options]
             raise IllegalAction(
                 "illegal",
@@ -339,16 +339,21 @@ class Game:
     def event_counts(self) -> dict[str, int]:
         """How often each of the game's ``key_events`` happened so far, counted in the public log: what the
         lab reports as a game's shape beside who won."""
-        markers = [(label, frozenset(marks)) for label, marks in self.key_events.items()]
+        labels_of: dict[str, list[str]] = {}  # rule id -> the labels it marks (a string's hash is kept in it)
+        for label, marks in self.key_events.items():
+            for mark in marks:
+                labels_of.setdefault(mark, []).append(label)
         counts = dict.fromkeys(self.key_events, 0)
-        labels_of: dict[tuple[str, ...], list[str]] = {}  # a log repeats a few citation tuples many times
         for audience, _, _, rules in self._log:
             if audience is None:
-                labels = labels_of.get(rules)
-                if labels is None:
-                    labels = labels_of[rules] = [label for label, marks in markers if not marks.isdisjoint(rules)]
-                for label in labels:
-                    counts[label] += 1
+                found: list[str] | None = None
+                for rule in rules:
+                    labels = labels_of.get(rule)
+                    if labels is not None:  # (an event citing two marks of one label is still one occurrence)
+                        found = labels if found is None else found + [x for x in labels if x not in found]
+                if found is not None:
+                    for label in found:
+                        counts[label] += 1
         return counts
 
     def roles(self) -> list[str]:
@@ -478,7 +483,7 @@ class Game:
             default,
             rules,
             ids,
-            None if _among(ids, default) else catalogue[default],  # a timeout-only default
+            None if among(ids, default) else catalogue[default],  # a timeout-only default
         )
 
     def _next_decision_id(self, seat: int) -> int:

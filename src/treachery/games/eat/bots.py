@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...bots.base import best_option, bot_rng
+from ...bots.base import best_option, best_scored, bot_rng
 from ...engine import Decision, Option
 from .rules import Eat
 
@@ -37,6 +37,42 @@ def play_and_keep(text: str) -> tuple[str, str]:
         play = words[1] if words[0] == "play" else ""
         keep = words[3] if len(words) == 4 else (words[1] if words[0] == "keep" else "")
         found = _PLAY_AND_KEEP[text] = (play.upper(), keep.upper())
+    return found
+
+
+# A wild draw's option text ("wild 1F 0S 1B") -> its (Food, Sanity, Build) counts, parsed once per process.
+_WILD_COUNTS: Final[dict[str, tuple[int, int, int]]] = {}
+
+
+def wild_counts(text: str) -> tuple[int, int, int]:
+    found = _WILD_COUNTS.get(text)
+    if found is None:
+        food, sanity, build = (int(part[:-1]) for part in text.split()[1:])
+        found = _WILD_COUNTS[text] = (food, sanity, build)
+    return found
+
+
+# A Quest's text -> the track changes it names before its Short straw clause, as (track, number) in the order
+# food, sanity, build, and whether it names a Sanity loss: parsed once per text (card files may word their own).
+_QUEST_CHANGES: Final[dict[str, tuple[tuple[tuple[str, int], ...], bool]]] = {}
+
+
+def quest_changes(text: str) -> tuple[tuple[tuple[str, int], ...], bool]:
+    found = _QUEST_CHANGES.get(text)
+    if found is None:
+        text_before = text.split(". Short straw")[0]
+        changes: list[tuple[str, int]] = []
+        for track in ("food", "sanity", "build"):
+            marker = track.capitalize() + " "
+            at = text_before.find(marker)
+            while at >= 0:
+                number = text_before[at + len(marker):].split(",")[0].split(";")[0].split(".")[0]
+                try:
+                    changes.append((track, int(number)))
+                except ValueError:
+                    pass
+                at = text_before.find(marker, at + 1)
+        found = _QUEST_CHANGES[text] = (tuple(changes), "Sanity -" in text_before)
     return found
 
 
@@ -146,26 +182,26 @@ class EatBot:
     def _best(self, options: tuple[Option, ...], score: Any) -> Option:
         return best_option(options, score, self.rng)
 
+    # (The frequent kinds score every option in a loop and then pick with best_scored: a call per option to a
+    # scoring closure costs more than the scoring.)
     def _select(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
         ghost = t.players[t.me]["status"] == "ghost"
-
-        def score(option: Option) -> float:
+        scores: list[float] = []
+        for option in options:
             play, keep = play_and_keep(option["text"])
             if ghost:
-                return t.harm(play) * 2 + (t.harm(keep) if keep else 0) * 0.3
-            return t.play_value(play) + (t.keep_value(keep) if keep else 0)
-
-        return self._best(options, score)
+                scores.append(t.harm(play) * 2 + (t.harm(keep) if keep else 0) * 0.3)
+            else:
+                scores.append(t.play_value(play) + (t.keep_value(keep) if keep else 0))
+        return best_scored(options, scores, self.rng)
 
     def _wild_decks(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
-        weights = [t.need["food"], t.need["sanity"], t.need["build"]]
-
-        def score(option: Option) -> float:
-            parts = option["text"].split()[1:]
-            counts = [int(p[:-1]) for p in parts]
-            return sum(w * c for w, c in zip(weights, counts, strict=True))
-
-        return self._best(options, score)
+        food, sanity, build = t.need["food"], t.need["sanity"], t.need["build"]
+        scores: list[float] = []
+        for option in options:
+            counts = wild_counts(option["text"])
+            scores.append(food * counts[0] + sanity * counts[1] + build * counts[2])
+        return best_scored(options, scores, self.rng)
 
     def _ghost_target(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
         if options[0]["text"].startswith("quest"):
@@ -187,25 +223,18 @@ class EatBot:
     def _quest(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
         quests = t.cards["quests"]
 
-        def score(option: Option) -> float:
+        low_sanity = t.view["sanity"] <= 3
+        scores: list[float] = []
+        for option in options:
             code = option["text"].split()[1].upper()
-            text = quests[code]["text"].split(". Short straw")[0]
+            changes, costs_sanity = quest_changes(quests[code]["text"])
             total = 0.0
-            for track in ("food", "sanity", "build"):
-                marker = track.capitalize() + " "
-                at = text.find(marker)
-                while at >= 0:
-                    number = text[at + len(marker):].split(",")[0].split(";")[0].split(".")[0]
-                    try:
-                        total += t.need[track] * int(number)
-                    except ValueError:
-                        pass
-                    at = text.find(marker, at + 1)
-            if t.view["sanity"] <= 3 and "Sanity -" in text:
+            for track, number in changes:
+                total += t.need[track] * number
+            if low_sanity and costs_sanity:
                 total -= 10
-            return total - (0.5 if code in BURDENS else 0)
-
-        return self._best(options, score)
+            scores.append(total - (0.5 if code in BURDENS else 0))
+        return best_scored(options, scores, self.rng)
 
     def _evening(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
         mine = t.players[t.me].get("keep")

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...bots.base import bot_rng
+from ...bots.base import bot_rng, options_by_text
 from ...engine import Decision, Option
 
 GOOD: Final = {"Raise Morale", "Advanced Repair", "Command"}
@@ -41,9 +41,17 @@ class MenaceBot:
     # Everything it reads of a view (a subclass that reads more sets its own, or None for the whole view).
     view_keys: ClassVar[frozenset[str] | None] = frozenset(("seat", "round", "oxygen", "energy", "players", "revealed",
                                                   "coward_side", "hand", "my_agenda"))
-    # What its turns read (about half its views): no seats, no revealed cards.
-    view_keys_by_kind: ClassVar[dict[str, frozenset[str]] | None] = dict.fromkeys(
-        ("turn", "delegated", "rush"), frozenset(("round", "oxygen", "energy", "hand", "my_agenda", "coward_side")))
+    # What each kind reads: its side (my_agenda, coward_side), and the seats (most of a view's cost) only where it
+    # names one: turns read the hand and the gauges, the discussion the revealed cards, the rest the side alone.
+    view_keys_by_kind: ClassVar[dict[str, frozenset[str]] | None] = {
+        **dict.fromkeys(("turn", "delegated", "rush"),
+                        frozenset(("round", "oxygen", "energy", "hand", "my_agenda", "coward_side"))),
+        "discussion": frozenset(("round", "oxygen", "revealed", "my_agenda", "coward_side")),
+        **dict.fromkeys(("vote", "brawl", "last_act", "exile_act"), frozenset(("seat", "players", "my_agenda",
+                                                                                "coward_side"))),
+        **dict.fromkeys(("limit", "scavenge", "cost", "veto", "target", "wound", "reboot", "bloodwork", "heal",
+                         "inventory", "plot"), frozenset(("my_agenda", "coward_side"))),
+    }
 
     def __init__(self, seed: int | random.Random) -> None:
         self.rng = bot_rng(seed)
@@ -52,7 +60,7 @@ class MenaceBot:
         self.claimed: set[int] = set()  # rounds in which it has made its claim
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Option:
-        by_text = {o["text"]: o for o in decision.options}
+        by_text = options_by_text(decision.options)
         side = self._side(view)
         kind = decision.kind
         pick = None

@@ -9,7 +9,6 @@ answer asks for it and the answer's handler pushes whatever follows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -1510,12 +1509,19 @@ class Menace(Game):
             can_call = not self.deescalate and not exiled[seat] and SHELL_SHOCK not in wounds[seat]  # M-V17
             key = (seat, can_call, living_mask, shown_mask)
             entry = talk.get(key)
-            if entry is None:
+            if entry is None:  # (lists extended by whole tuples, then copied once: C copies, no iteration)
                 head = cache.get(("claims", can_call)) or self._claims_block(can_call)
-                others = [accuse[o] for o in living if o != seat]
-                suspect = self._block([opt.SUSPECT + o for o in living if o != seat])
-                entry = talk[key] = (tuple(chain(head[0], *(b[0] for b in others), suspect[0])),
-                                     tuple(chain(head[1], *(b[1] for b in others), suspect[1])))
+                ids, options, catalogue = list(head[0]), list(head[1]), self.catalogue_in_use
+                for other in living:
+                    if other != seat:
+                        block = accuse[other]
+                        ids.extend(block[0])
+                        options.extend(block[1])
+                for other in living:
+                    if other != seat:
+                        ids.append(opt.SUSPECT + other)
+                        options.append(catalogue[opt.SUSPECT + other])
+                entry = talk[key] = (tuple(ids), tuple(options))
             decisions.append(Decision(seat, "discussion", entry[1], self._next_decision_id(seat), _TALK_PROMPT,
                                       opt.NO_VOTE, _TALK_RULES, entry[0]))
         self._pending = decisions
