@@ -83,9 +83,10 @@ class _Table:
         self.view = view
         self.me: int = view["seat"]
         self.cards = view["cards"]
-        self.players = view["players"]
-        self.survivors = [p for p in self.players if p["status"] == "survivor"]
-        eaters = len(self.survivors)
+        self.statuses: list[str] = view["statuses"]
+        # the seats in full, for the kinds that read more than their statuses (EatBot.view_keys_by_kind)
+        self.players: list[dict[str, Any]] = view.get("players") or []
+        eaters = self.statuses.count("survivor")
         self.food_after = view["food"] - eaters
         self.sanity_after = view["sanity"] - 2
         self.build_gap = max(0, view["raft_target"] - view["build"])
@@ -141,6 +142,10 @@ class EatBot:
     shares_rng: ClassVar[bool] = True  # takes a search's generator for its seed (search.ismcts.fresh_bot)
     # Everything it reads of a view: the game builds just these.
     view_keys: ClassVar[frozenset[str] | None] = Eat.lean_view_keys
+    # Its most frequent kinds read the seats' statuses, not the seats (most of a view's cost).
+    view_keys_by_kind: ClassVar[dict[str, frozenset[str]] | None] = dict.fromkeys(
+        ("select", "wild_decks", "quest"), frozenset(("seat", "food", "sanity", "build", "raft_target", "statuses",
+                                                      "cards")))
 
     def __init__(self, seed: int | random.Random) -> None:
         self.rng = bot_rng(seed)
@@ -185,7 +190,7 @@ class EatBot:
     # (The frequent kinds score every option in a loop and then pick with best_scored: a call per option to a
     # scoring closure costs more than the scoring.)
     def _select(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option:
-        ghost = t.players[t.me]["status"] == "ghost"
+        ghost = t.statuses[t.me] == "ghost"
         scores: list[float] = []
         for option in options:
             play, keep = play_and_keep(option["text"])
@@ -251,7 +256,7 @@ class EatBot:
     def _vote_window(self, t: _Table, options: tuple[Option, ...], decision: Decision) -> Option | None:
         mine = t.players[t.me].get("keep")
         keep = t.cards["survivor"].get(mine or "", {}).get("keep")
-        meats = sorted((p["meat"] or 0 for p in t.survivors), reverse=True)
+        meats = sorted((p["meat"] or 0 for p in t.players if p["status"] == "survivor"), reverse=True)
         hide = keep == "hide" and (t.players[t.me]["meat"] or 0) >= meats[0]
         use = keep == "loud" or hide
         return next((o for o in options if o["text"] == ("reveal keep" if use else "pass")), None)

@@ -191,7 +191,7 @@ class Eat(Game):
     response_kinds = ("dodge", "knife_response", "vote_window")
     # what its heuristic bot reads, built alone by view.build_lean_view
     lean_view_keys = frozenset((
-        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "cards"
+        "seat", "leader", "food", "sanity", "build", "raft_target", "players", "statuses", "cards"
     ))
     key_events = {"rounds with a trial": ("W-T35",), "trials": ("W-V5",), "knife fights": ("W-V21",),
                   "deaths": ("W-V50",), "Ghosts risen": ("W-T10",), "Ghost cards played": ("W-T24",)}
@@ -1674,6 +1674,9 @@ class Eat(Game):
 
     def _lean_view(self, seat: int | None) -> dict[str, Any]:
         return build_lean_view(self, seat)
+
+    def _view_keys(self, seat: int | None, keys: frozenset[str]) -> dict[str, Any] | None:
+        return build_lean_view(self, seat, keys) if keys <= self.lean_view_keys else None
 
     def _core(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
         return build_core(self, seat, view)

@@ -107,6 +107,7 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
         "draw_piles": {DECKS[d].lower(): len(game.piles[d]) for d in range(4)},  # W-H5
         "discard_piles": {DECKS[d].lower(): len(game.discards[d]) for d in range(4)},  # W-H7
         "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
+        "statuses": [STATUS_NAMES[status] for status in game.status],  # W-H2: each seat's, as in "players"
         "knives_out": list(game.knives),
         "attacks": [{"attacker": a, "target": t, "boar_tusk": bool(k)} for a, t, k in game.attacks],
         "fight": list(game.fight),
@@ -125,19 +126,34 @@ def build_view(game: Eat, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def build_lean_view(game: Eat, viewer: int | None) -> dict[str, Any]:
-    """The keys of ``Eat.lean_view_keys``, each as build_view makes it: no piles, quests, votes or waiting list
-    built for a reader that never reads them."""
-    ended = game.over
-    facts = kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
-    view: dict[str, Any] = {
-        "seat": viewer,
-        "leader": game.leader,
-        "food": game.food,
-        "sanity": game.sanity,
-        "build": game.build,
-        "raft_target": game.target,
-        "players": [_player(game, s, viewer, ended, facts) for s in range(game.players)],
-        "cards": card_table(game.cards),
-    }
+def build_lean_view(game: Eat, viewer: int | None, keys: frozenset[str] | None = None) -> dict[str, Any]:
+    """The keys of ``Eat.lean_view_keys`` (or those of them in ``keys``), each as build_view makes it: no piles,
+    quests, votes or waiting list built for a reader that never reads them, and no seats for one that reads only
+    their statuses."""
+    view: dict[str, Any] = {}
+    for key in _LEAN_ORDER:
+        if keys is not None and key not in keys:
+            continue
+        if key == "seat":
+            view["seat"] = viewer
+        elif key == "leader":
+            view["leader"] = game.leader
+        elif key == "food":
+            view["food"] = game.food
+        elif key == "sanity":
+            view["sanity"] = game.sanity
+        elif key == "build":
+            view["build"] = game.build
+        elif key == "raft_target":
+            view["raft_target"] = game.target
+        elif key == "players":
+            ended, facts = game.over, kept_for(_CARD_FACTS, game.cards, _derive_card_facts)
+            view["players"] = [_player(game, s, viewer, ended, facts) for s in range(game.players)]
+        elif key == "statuses":
+            view["statuses"] = [STATUS_NAMES[status] for status in game.status]
+        else:
+            view["cards"] = card_table(game.cards)
     return view
+
+
+_LEAN_ORDER: Final = ("seat", "leader", "food", "sanity", "build", "raft_target", "players", "statuses", "cards")
