@@ -814,7 +814,8 @@ class Killer(Game):
 
     def _acting(self) -> list[int]:
         """Each seat's Action this round that still counts (not cancelled), or -1."""
-        return [-1 if d else a for a, d in zip(self.action, self.darted, strict=True)]
+        action, darted = self.action, self.darted
+        return [-1 if darted[seat] else action[seat] for seat in range(self.players)]
 
     def _end_of_round(self) -> None:
         rnd, n = self.round, self.players
@@ -913,10 +914,21 @@ class Killer(Game):
                 del self.hunting_row[index]
                 del self.scanned[index]
         # 5k (K-T41, K-T42)
-        in_effect = set(self.ongoing)  # K-T42, K-Q22: a card in effect is removed only once collected
-        collected = [c for c in range(24) if c not in self.out and c not in in_effect]
-        self.out.extend(c for c in collected if self.destroyed[c // 3])
-        self.deck = [c for c in collected if not self.destroyed[c // 3]]
+        # (flags by card, not ``in`` on lists: compiled, a test against a list of ints compares boxed objects)
+        kept_back = [False] * 24
+        for card in self.out:
+            kept_back[card] = True
+        for card in self.ongoing:  # K-T42, K-Q22: a card in effect is removed only once collected
+            if card >= 0:
+                kept_back[card] = True
+        destroyed, deck = self.destroyed, []
+        for card in range(24):
+            if not kept_back[card]:
+                if destroyed[card // 3]:
+                    self.out.append(card)
+                else:
+                    deck.append(card)
+        self.deck = deck
         self.set_aside = []
         self.rng.shuffle(self.deck)
         self.commander = acting.index(BR3) if holds(acting, BR3) else -1  # K-T3, K-E97
@@ -964,7 +976,8 @@ class Killer(Game):
             del self.hunting_row[index]
             del self.scanned[index]
             self.hunted.append(self.alien)
-        row = [loc for loc in self.in_play() if loc not in self.hunted]  # 6b, 6c
+        hunted = self.hunted
+        row = [loc for loc in self.in_play() if not holds(hunted, loc)]  # 6b, 6c
         if not row:  # 6d (K-T46, K-Q4)
             row = [loc for loc in self.hunted if loc != self.alien] or list(self.hunted)
             self.hunted = [loc for loc in self.hunted if loc not in row]
