@@ -41,16 +41,16 @@ def _words_for(n: int) -> int:
     return (math.factorial(n).bit_length() + 64 + 63) // 64
 
 
-def _radix_groups(n: int) -> list[tuple[int, int]]:
+def _radix_groups(n: int, limit: int = _SMALL) -> list[tuple[int, int]]:
     """A shuffle of n items reads its swaps as the digits of one wide number in the factorial number system
     (radix n, then n - 1, ... 2). Read a group of consecutive digits at a time, ``(product of their radices,
-    how many)``, each product below 2**62: one division of the wide number per group, the digits then taken
+    how many)``, each product below ``limit``: one division of the wide number per group, the digits then taken
     out of the small remainder."""
     groups: list[tuple[int, int]] = []
     radix = n
     while radix > 1:
         product, count = radix, 1
-        while radix - count > 1 and product * (radix - count) < _SMALL:
+        while radix - count > 1 and product * (radix - count) < limit:
             product *= radix - count
             count += 1
         groups.append((product, count))
@@ -60,6 +60,10 @@ def _radix_groups(n: int) -> list[tuple[int, int]]:
 
 _WORDS: Final = [_words_for(n) if n > 1 else 0 for n in range(128)]  # (tables for decks of up to 127 cards)
 _GROUPS: Final = [_radix_groups(n) for n in range(128)]
+# Decks of up to 34 cards take at most three draws (192 bits): compiled, their wide number is kept as six 32-bit
+# limbs in machine words and divided by groups of radices below 2**31, so no step makes a Python int.
+_LIMBS_UP_TO: Final = 34
+_GROUPS31: Final = [_radix_groups(n, 1 << 31) for n in range(_LIMBS_UP_TO + 1)]
 _COMPILED: Final = not isinstance(_words_for, types.FunctionType)  # mypyc makes functions built-in ones
 
 
@@ -134,6 +138,9 @@ class Rng:
         n = len(items)
         if n < 2:
             return
+        if _COMPILED and n <= _LIMBS_UP_TO:
+            self._shuffle_in_limbs(items, n)
+            return
         small = n < len(_WORDS)
         words = _WORDS[n] if small else _words_for(n)
         wide = 0
@@ -150,6 +157,47 @@ class Rng:
             wide //= product
             for _ in range(count):
                 radix = i + 1
+                j = low % radix
+                low //= radix
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+
+    def _shuffle_in_limbs(self, items: list, n: int) -> None:  # type: ignore[type-arg]
+        """Compiled only: ``shuffle`` for n <= 34, the same wide number (two or three draws, the first the most
+        significant) as six 32-bit limbs, divided limb by limb (a remainder below 2**31 shifted by 32 bits stays
+        below 2**63)."""
+        l0: i64 = 0
+        l1: i64 = 0
+        l2: i64 = 0
+        l3: i64 = 0
+        if _WORDS[n] == 3:
+            z = self._draw()
+            l0, l1 = (z >> 32) & 0xFFFFFFFF, z & 0xFFFFFFFF
+            z = self._draw()
+            l2, l3 = (z >> 32) & 0xFFFFFFFF, z & 0xFFFFFFFF
+        else:  # two draws (n <= 20: 20! needs 62 bits)
+            z = self._draw()
+            l2, l3 = (z >> 32) & 0xFFFFFFFF, z & 0xFFFFFFFF
+        z = self._draw()
+        l4: i64 = (z >> 32) & 0xFFFFFFFF
+        l5: i64 = z & 0xFFFFFFFF
+        i = n - 1
+        for product, count in _GROUPS31[n]:
+            d: i64 = product
+            c: i64 = l0
+            l0, r = c // d, c % d
+            c = (r << 32) | l1
+            l1, r = c // d, c % d
+            c = (r << 32) | l2
+            l2, r = c // d, c % d
+            c = (r << 32) | l3
+            l3, r = c // d, c % d
+            c = (r << 32) | l4
+            l4, r = c // d, c % d
+            c = (r << 32) | l5
+            l5, low = c // d, c % d
+            for _ in range(count):
+                radix: i64 = i + 1
                 j = low % radix
                 low //= radix
                 items[i], items[j] = items[j], items[i]
