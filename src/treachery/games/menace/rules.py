@@ -470,7 +470,8 @@ class Menace(Game):
         key = tuple(ids)
         options = self._cache.get(key)
         if options is None:
-            options = self._cache[key] = tuple(map(self.catalogue_in_use.__getitem__, key))
+            catalogue = self.catalogue_in_use  # (a comprehension: compiled, a C loop; map calls through Python)
+            options = self._cache[key] = tuple([catalogue[i] for i in key])
         return Decision(seat, kind, options, self._next_decision_id(seat), prompt,
                         key[0] if default is None else default, rules, key)
 
@@ -1529,7 +1530,8 @@ class Menace(Game):
 
     def _block(self, ids: list[int]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         key = tuple(ids)
-        return key, tuple(map(self.catalogue_in_use.__getitem__, key))
+        catalogue = self.catalogue_in_use
+        return key, tuple([catalogue[i] for i in key])
 
     def _claims_block(self, can_call: bool) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         ids = sorted([opt.NO_VOTE, opt.CLAIM_GOOD, opt.CLAIM_NEUTRAL, opt.CLAIM_BAD, opt.CLAIM_DREW] +
