@@ -225,7 +225,7 @@ class Eat(Game):
         plan = parse_setup(setup, players)
         self.straw_script = list(plan.straws)
         self.quest_straw_script = list(plan.quest_straws)
-        self.vote_start = plan.start.get("phase") == "vote"  # the first trial opens at its vote
+        self.vote_start: bool = plan.start.get("phase") == "vote"  # the first trial opens at its vote
         self._set_up(plan)
         self._advance()
 
@@ -234,10 +234,12 @@ class Eat(Game):
     def _set_up(self, plan: Any) -> None:
         n, rng, cards = self.players, self.rng, self.cards
         start = plan.start
-        self.round = start.get("round", 1)  # W-S16
-        self.food = start.get("food", start_food(n) if self.balanced else n - 1)  # W-S2
-        self.sanity = start.get("sanity", start_sanity(n) if self.balanced else 8)  # W-S3
-        self.build = start.get("build", 0)  # W-S4
+        # (the state's own types, stated: the plan is untyped, and compiled an untyped field is a Python object
+        # that every sum and comparison handles generically)
+        self.round: int = start.get("round", 1)  # W-S16
+        self.food: int = start.get("food", start_food(n) if self.balanced else n - 1)  # W-S2
+        self.sanity: int = start.get("sanity", start_sanity(n) if self.balanced else 8)  # W-S3
+        self.build: int = start.get("build", 0)  # W-S4
         self.status = [SURVIVOR] * n  # W-S12
         for seat in start.get("ghosts", []):
             self.status[seat] = GHOST_STATUS
@@ -245,7 +247,7 @@ class Eat(Game):
             self.status[seat] = FALLEN
         dead = n - self.status.count(SURVIVOR)
         target = raft_target(n) if self.balanced else 3 * n + 2
-        self.target = start.get("target", max(0, target - 2 * dead))  # W-S4, W-D5
+        self.target: int = start.get("target", max(0, target - 2 * dead))  # W-S4, W-D5
         if SURVIVOR not in self.status:
             raise GameConfigError("setup leaves nobody a Survivor")
         # W-S5, W-S7: the four draw piles, shuffled separately.
@@ -288,20 +290,20 @@ class Eat(Game):
         selection = list(plan.quest_selection) if plan.quest_selection is not None else [
             pool.pop() for _ in range(min(3, len(pool)))]
         quest_deck = list(plan.quest_deck) if plan.quest_deck is not None else pool[::-1]
-        self.quest_deck = quest_deck[::-1]  # top = end of list
-        self.selection = selection
-        self.box_hidden = box  # W-H4: never shown
+        self.quest_deck: list[int] = quest_deck[::-1]  # top = end of list
+        self.selection: list[int] = selection
+        self.box_hidden: list[int] = box  # W-H4: never shown
         self.box: list[str] = []  # public Box entries after setup (W-H28), as text codes
         # W-S8, W-S9: Characters and Personalities.
         chars = list(range(12))
         rng.shuffle(chars)
-        self.character = plan.characters if plan.characters is not None else chars[:n]
+        self.character: list[int] = plan.characters if plan.characters is not None else chars[:n]
         people = list(range(16))
         rng.shuffle(people)
-        self.personality = plan.personalities if plan.personalities is not None else people[:n]
+        self.personality: list[int] = plan.personalities if plan.personalities is not None else people[:n]
         self.personality = list(self.personality)
         self.character = list(self.character)
-        self.leader = plan.leader if plan.leader is not None else rng.below(n)  # W-S11
+        self.leader: int = plan.leader if plan.leader is not None else rng.below(n)  # W-S11
         if self.status[self.leader] != SURVIVOR:
             raise GameConfigError("setup 'leader' must be a Survivor")
         self.paranoid_used = [s in start.get("paranoid_used", []) for s in range(n)]
@@ -312,8 +314,8 @@ class Eat(Game):
             self.haunt[seat] = card
         self.held: list[list[int]] = [list(held.get(s, [])) for s in range(n)]
         self.hands: list[list[int]] = [list(start.get("hands", {}).get(s, [])) for s in range(n)]
-        self.play = [start.get("play", {}).get(s, -1) for s in range(n)]
-        self.keep = [start.get("keep", {}).get(s, -1) for s in range(n)]
+        self.play: list[int] = [start.get("play", {}).get(s, -1) for s in range(n)]
+        self.keep: list[int] = [start.get("keep", {}).get(s, -1) for s in range(n)]
         for seat in range(n):
             if self.status[seat] == FALLEN:
                 self.personality[seat] = -1
@@ -325,8 +327,8 @@ class Eat(Game):
         self.keep_up = [False] * n  # a revealed Keep card lying face up (Shield, Pacifist Knife, a shown Knife)
         self.shielded = [False] * n  # W-E16: a face-up Shield (or Pacifist Knife) protects this round
         self.current_quest = -1
-        self.ill_wind = start.get("ill_wind", -1)
-        self.cold_nights = start.get("cold_nights", 0)
+        self.ill_wind: int = start.get("ill_wind", -1)
+        self.cold_nights: int = start.get("cold_nights", 0)
         self.trial_held = False
         self.trials = 0
         # per-round and per-event working state

@@ -174,8 +174,8 @@ class EatEncoder(SharedPartEncoder):
             hot.append(self._variants + 1)
         for q in game.selection:  # W-H3
             hot.append(self._selection + quest_of[q])
-        for q in game.box:  # W-H28
-            hot.append(self._box + QUESTS[q])
+        for code in game.box:  # W-H28
+            hot.append(self._box + QUESTS[code])
         if game.ill_wind >= 0:
             hot.append(self._ill_wind + quest_of[game.ill_wind])
         if game.trial_held:
