@@ -125,7 +125,11 @@ STEP_NAMES: Final = ("morning", "morning", "morning", "morning", "morning", "aft
                      "afternoon", "afternoon", "evening", "evening", "trial", "trial", "salvation", "over")
 
 _DEFAULT_CARDS: Final = load_cards()
-_p: Final = tuple(f"P{seat + 1}" for seat in range(10)).__getitem__
+_SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(10))
+
+
+def _p(seat: int) -> str:
+    return _SEAT_NAMES[seat]  # "P1" for seat 0 (compiled, a direct call)
 _SELECT_CACHE: Final[dict[tuple[int, tuple[int, ...]], tuple[list[int], int]]] = {}
 
 

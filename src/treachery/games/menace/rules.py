@@ -159,8 +159,12 @@ def _cache_for(catalogue: Any) -> dict[Any, Any]:
     return entry[1]
 
 
+_SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(8))
+
+
 def _p(seat: int) -> str:
-    return f"P{seat + 1}"  # seats are 0-based in data (M-S2); players read P1 for seat 0, as in every game
+    # seats are 0-based in data (M-S2); players read P1 for seat 0, as in every game (named once, not per event)
+    return _SEAT_NAMES[seat]
 
 
 # The option "balanced" (balanced.py) plays the shipped cards with Raise Morale at +2: built once, like CARDS.
