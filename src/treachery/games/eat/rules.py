@@ -13,6 +13,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine.derived import kept_for
 from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
@@ -161,6 +162,14 @@ def _play_sum(cards: CardSet, card: int) -> int:
     return sums[card]
 
 
+# A card set's deck of every card id, read once per set (a card set is an interpreted object: a method call each).
+_DECK_OF: Final[dict[int, tuple[CardSet, tuple[int, ...]]]] = {}
+
+
+def _decks_by_card(cards: CardSet) -> tuple[int, ...]:
+    return tuple(cards.deck_of(card) for card in range(len(CARD_CODES)))
+
+
 def _selection_options(cards: CardSet, hand: tuple[int, ...]) -> tuple[list[int], int]:
     """W-X3 legal Play/Keep choices for a hand and the W-X4 timeout choice, cached per hand."""
     key = (id(cards), hand)
@@ -175,7 +184,10 @@ def _selection_options(cards: CardSet, hand: tuple[int, ...]) -> tuple[list[int]
         ids = sorted({table[a][b] for i, a in enumerate(hand) for j, b in enumerate(hand) if i != j})
         if hand[0] < N_SURVIVOR:
             sums = [_play_sum(cards, c) for c in hand]
-            best = max(range(len(hand)), key=lambda i: (sums[i], -i))
+            best = 0  # the highest sum, the first of equal ones (a loop: no key function called per card)
+            for index in range(1, len(hand)):
+                if sums[index] > sums[best]:
+                    best = index
             keep = hand[1] if best == 0 else hand[0]
             default = opt.pair_id(hand[best], keep)
         else:
@@ -548,7 +560,7 @@ class Eat(Game):
                                 "new pile.", ("W-T18",))
 
     def _discard(self, card: int) -> None:
-        self.discards[self.cards.deck_of(card)].append(card)
+        self.discards[kept_for(_DECK_OF, self.cards, _decks_by_card)[card]].append(card)
 
     # ---- Morning (W-T8..W-T22) ---------------------------------------------------------------------------
 

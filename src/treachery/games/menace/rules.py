@@ -646,18 +646,114 @@ class Menace(Game):
         stack = self.stack
         while not self.over and stack:
             frame = stack.pop()
-            if _FRAMES[frame[0]](self, frame):
+            if self._frame(frame[0], frame):
                 return
+
+    # (Frames and answers are picked by a chain of comparisons, the most frequent first: compiled, each is then a
+    # direct native call, where a table of methods called each through Python.)
+    def _frame(self, kind: str, frame: list[Any]) -> bool:
+        if kind == "limit":
+            return self._f_limit(frame)
+        if kind == "turn":
+            return self._f_turn(frame)
+        if kind == "reveal":
+            return self._f_reveal(frame)
+        if kind == "build":
+            return self._f_build(frame)
+        if kind == "round":
+            return self._f_round(frame)
+        if kind == "resolution":
+            return self._f_resolution(frame)
+        if kind == "accusation":
+            return self._f_accusation(frame)
+        if kind == "end_round":
+            return self._f_end_round(frame)
+        if kind == "end_round_late":
+            return self._f_end_round_late(frame)
+        if kind == "select":
+            return self._f_select(frame)
+        if kind == "noop":
+            return self._f_noop(frame)
+        if kind == "copy":
+            return self._f_copy(frame)
+        if kind == "brawl":
+            return self._f_brawl(frame)
+        if kind == "vote":
+            return self._f_vote(frame)
+        if kind == "scavenge":
+            return self._f_scavenge(frame)
+        if kind == "rush":
+            return self._f_rush(frame)
+        if kind == "delegate":
+            return self._f_delegate(frame)
+        if kind == "plot":
+            return self._f_plot(frame)
+        if kind == "bloodwork":
+            return self._f_bloodwork(frame)
+        if kind == "heal":
+            return self._f_heal(frame)
+        if kind == "last_act":
+            return self._f_last_act(frame)
+        if kind == "inventory":
+            return self._f_inventory(frame)
+        if kind == "exile_act":
+            return self._f_exile_act(frame)
+        raise KeyError(kind)
 
     def _resolve_one(self, decision: Decision, option_id: int) -> None:
         self._pending = []
-        _ANSWERS[decision.kind](self, decision.seat, option_id)
+        kind, seat = decision.kind, decision.seat
+        if kind == "turn":
+            self._a_turn(seat, option_id)
+        elif kind in ("target", "wound", "cost", "reboot"):
+            self._a_build(seat, option_id)
+        elif kind == "limit":
+            self._a_limit_one(seat, option_id)
+        elif kind == "discussion":
+            self._a_discussion_one(seat, option_id)
+        elif kind == "vote":
+            self._a_vote_one(seat, option_id)
+        elif kind == "brawl":
+            self._a_brawl(seat, option_id)
+        elif kind == "character":
+            self._a_character({seat: option_id})
+        elif kind == "delegated":
+            self._a_delegated(seat, option_id)
+        elif kind == "plot":
+            self._a_plot(seat, option_id)
+        elif kind == "scavenge":
+            self._a_scavenge(seat, option_id)
+        elif kind == "rush":
+            self._a_rush(seat, option_id)
+        elif kind == "veto":
+            self._a_veto(seat, option_id)
+        elif kind == "bloodwork":
+            self._a_bloodwork(seat, option_id)
+        elif kind == "last_act":
+            self._a_last_act(seat, option_id)
+        elif kind == "inventory":
+            self._a_inventory(seat, option_id)
+        elif kind == "exile_act":
+            self._a_exile_act(seat, option_id)
+        elif kind == "heal":
+            self._a_heal(seat, option_id)
+        else:
+            raise KeyError(kind)
         self._advance()
 
     def _resolve(self, answers: dict[int, int]) -> None:
         kind = self._pending[0].kind
         self._pending = []
-        _GROUP_ANSWERS[kind](self, answers)
+        if kind == "discussion":
+            self._a_discussion(answers)
+        elif kind == "limit":
+            self._a_limit(answers)
+        elif kind == "vote":
+            self._a_vote(answers)
+        elif kind == "character":
+            self._a_character(answers)
+        else:
+            raise KeyError(kind)
         self._advance()
 
     # -- Character selection (M-S26..S34)
@@ -1915,28 +2011,6 @@ class Menace(Game):
 _LEAN_ORDER: Final = ("round", "oxygen", "energy", "revealed", "players", "coward_side", "seat", "hand", "my_agenda")
 _LEAN_KEYS: Final = frozenset(_LEAN_ORDER)
 
-_FRAMES: Final = {
-    "select": Menace._f_select, "round": Menace._f_round, "turn": Menace._f_turn, "build": Menace._f_build,
-    "noop": Menace._f_noop, "bloodwork": Menace._f_bloodwork, "heal": Menace._f_heal,
-    "delegate": Menace._f_delegate, "rush": Menace._f_rush, "scavenge": Menace._f_scavenge,
-    "inventory": Menace._f_inventory, "plot": Menace._f_plot, "last_act": Menace._f_last_act,
-    "limit": Menace._f_limit, "resolution": Menace._f_resolution, "reveal": Menace._f_reveal,
-    "copy": Menace._f_copy, "brawl": Menace._f_brawl, "accusation": Menace._f_accusation, "vote": Menace._f_vote,
-    "exile_act": Menace._f_exile_act, "end_round": Menace._f_end_round, "end_round_late": Menace._f_end_round_late,
-}
-_ANSWERS: Final = {
-    "turn": Menace._a_turn, "target": Menace._a_build, "wound": Menace._a_build, "cost": Menace._a_build,
-    "reboot": Menace._a_build, "bloodwork": Menace._a_bloodwork, "heal": Menace._a_heal,
-    "delegated": Menace._a_delegated, "rush": Menace._a_rush, "scavenge": Menace._a_scavenge,
-    "inventory": Menace._a_inventory, "plot": Menace._a_plot, "last_act": Menace._a_last_act,
-    "veto": Menace._a_veto, "brawl": Menace._a_brawl, "exile_act": Menace._a_exile_act,
-    "limit": Menace._a_limit_one, "discussion": Menace._a_discussion_one, "vote": Menace._a_vote_one,
-    "character": lambda self, seat, option: self._a_character({seat: option}),
-}
-_GROUP_ANSWERS: Final = {
-    "character": Menace._a_character, "limit": Menace._a_limit, "discussion": Menace._a_discussion,
-    "vote": Menace._a_vote,
-}
 _EFFECTS: Final = {
     BLOODWORK: Menace._e_bloodwork, FIRST_AID: Menace._e_heal, DELEGATE: Menace._e_delegate,
     COMMANDEER: Menace._e_commandeer, CRUNCH: Menace._e_crunch, MOXIE: Menace._e_moxie, VETO: Menace._e_veto,
