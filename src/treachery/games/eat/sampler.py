@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
+from ...engine.multiset import sorted_elements, subtract_counts
 from . import catalogue as opt
 from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES, CardSet
 from .rules import DRAWS, SKIPS, SPLITS
@@ -352,13 +353,13 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
     need: list[int] = []  # per deck: how many of its cards lie in other players' hidden slots
     for deck in range(4):
         pool = Counter(_deck_counts(cards)[deck])
-        pool.subtract(located[deck])
+        subtract_counts(pool, located[deck])
         if any(k < 0 for k in pool.values()):
             return False
         known = discarded[deck] if all(pool[c] >= k for c, k in discarded[deck].items()) else Counter()
         if sum(known.values()) > len(game.discards[deck]):
             known = Counter()
-        pool.subtract(known)
+        subtract_counts(pool, known)
         discarded[deck] = known
         unseen.append(+pool)
         need.append(sum(pool.values()) - len(game.piles[deck]) - (len(game.discards[deck]) - sum(known.values())))
@@ -384,7 +385,7 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
             pool = unseen[deck]
             items = left.get(deck)
             if items is None:
-                items = left[deck] = sorted(pool.elements())
+                items = left[deck] = sorted_elements(pool)
             choices = items
             if kind == "hand" and index == 0 and s in know.forage and game.forage[s] >= 0:
                 choices = [c for c in items if c < N_SURVIVOR and cards.survivor[c].forage == know.forage[s]]
@@ -400,10 +401,10 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
         else:
             sample.keep[s] = card
     for deck in range(4):
-        rest = sorted(unseen[deck].elements())
+        rest = sorted_elements(unseen[deck])
         rng.shuffle(rest)
         unknown = len(game.discards[deck]) - sum(discarded[deck].values())
-        sample.discards[deck] = sorted(discarded[deck].elements()) + rest[:unknown]
+        sample.discards[deck] = sorted_elements(discarded[deck]) + rest[:unknown]
         sample.piles[deck] = rest[unknown:]
         if len(sample.piles[deck]) != len(game.piles[deck]):
             return False

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
+from ...engine.multiset import sorted_elements, subtract
 from . import catalogue as opt
 from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT
 from .rules import CREW_AGENDAS, expand
@@ -251,17 +252,17 @@ def _per_type(counts: tuple[int, ...]) -> Counter[int]:
 
 
 def _take_random(pool: Counter[int], rng: Rng) -> int:
-    items = sorted(pool.elements())
+    items = sorted_elements(pool)
     card = items[rng.below(len(items))]
     pool[card] -= 1
     return card
 
 
 def _take_subset(pool: Counter[int], size: int, rng: Rng) -> list[int]:
-    items = sorted(pool.elements())
+    items = sorted_elements(pool)
     rng.shuffle(items)
     chosen = items[:size]
-    pool.subtract(chosen)
+    subtract(pool, chosen)
     return chosen
 
 
@@ -276,7 +277,7 @@ def _weighted(choices: list[tuple[int, list[int]]], rng: Rng) -> list[int]:
 
 def _take_capped(pool: Counter[int], size: int, caps: dict[int, int], rng: Rng) -> list[int] | None:
     """``size`` random cards of ``pool`` in random order, at most ``caps[card]`` of each capped card."""
-    items = sorted(pool.elements())
+    items = sorted_elements(pool)
     rng.shuffle(items)
     chosen: list[int] = []
     counts: dict[int, int] = {}
@@ -289,7 +290,7 @@ def _take_capped(pool: Counter[int], size: int, caps: dict[int, int], rng: Rng) 
             counts[card] = taken + 1
     if len(chosen) < size:
         return None
-    pool.subtract(chosen)
+    subtract(pool, chosen)
     return chosen
 
 
@@ -372,7 +373,7 @@ class _Draft:
             return True
         me = know.seat
         own = _counter(game.deck_list[me]) + _counter(know.got)
-        own.subtract(know.gave + know.thrown + game.hands[me] + [c for r in know.rounds for c in r.mine])
+        subtract(own, know.gave + know.thrown + game.hands[me] + [c for r in know.rounds for c in r.mine])
         self.own = +own  # the seat's deck now, plus what others took from it by Commandeer
         self.pools = [_per_type(tuple(a + b for a, b in zip(cards.agenda_cards[self.agenda[s]],
                                                              cards.character_cards[game.character[s]], strict=True)))
@@ -732,8 +733,8 @@ def _build(game: Menace, know: Knowledge, draft: _Draft, seed: int) -> Menace | 
         sample.pool = [[c, o] for c, o in draft.current]
         if len(sample.pool) != len(game.pool):
             return None
-    deck = sorted((+draft.emma_deck).elements())
-    discard = sorted((+draft.emma_discard).elements())
+    deck = sorted_elements(draft.emma_deck)  # (its positive counts, as +counter would keep)
+    discard = sorted_elements(draft.emma_discard)
     if draft.loose:
         deck, discard = _resized(deck, len(game.emma), draft), _resized(discard, len(game.emma_discard), draft)
     if len(deck) != len(game.emma) or len(discard) != len(game.emma_discard):
