@@ -175,9 +175,7 @@ class Killer(Game):
         for loc in range(8):
             if self.destroyed[loc]:
                 self.out.extend(c for c in range(loc * 3, loc * 3 + 3) if c not in self.out)
-        left_out = set(self.out)
-        left_out.update(self.ongoing)
-        self.deck = [c for c in range(24) if c not in left_out]
+        self.deck = self._collected()
         rng.shuffle(self.deck)
         self.hunting_row = [loc for loc in range(8) if not self.destroyed[loc] and loc not in self.hunted]
         rng.shuffle(self.hunting_row)
@@ -815,6 +813,18 @@ class Killer(Game):
 
     # ---- End of Round and Clean Up (K-T31..T48, K-V*, K-W*) ---------------------------------------
 
+    def _collected(self) -> list[int]:
+        """Every card neither out of the game nor in effect (K-T42, K-Q22: a card in effect is removed only once
+        collected), in card order. (Flags by card, not ``in`` on lists: compiled, a test against a list of ints
+        compares boxed objects.)"""
+        kept_back = [False] * 24
+        for card in self.out:
+            kept_back[card] = True
+        for card in self.ongoing:
+            if card >= 0:
+                kept_back[card] = True
+        return [card for card in range(24) if not kept_back[card]]
+
     def _acting(self) -> list[int]:
         """Each seat's Action this round that still counts (not cancelled), or -1."""
         action, darted = self.action, self.darted
@@ -917,20 +927,12 @@ class Killer(Game):
                 del self.hunting_row[index]
                 del self.scanned[index]
         # 5k (K-T41, K-T42)
-        # (flags by card, not ``in`` on lists: compiled, a test against a list of ints compares boxed objects)
-        kept_back = [False] * 24
-        for card in self.out:
-            kept_back[card] = True
-        for card in self.ongoing:  # K-T42, K-Q22: a card in effect is removed only once collected
-            if card >= 0:
-                kept_back[card] = True
         destroyed, deck = self.destroyed, []
-        for card in range(24):
-            if not kept_back[card]:
-                if destroyed[card // 3]:
-                    self.out.append(card)
-                else:
-                    deck.append(card)
+        for card in self._collected():
+            if destroyed[card // 3]:
+                self.out.append(card)
+            else:
+                deck.append(card)
         self.deck = deck
         self.set_aside = []
         self.rng.shuffle(self.deck)

@@ -698,7 +698,7 @@ class Menace(Game):
             return self._f_inventory(frame)
         if kind == "exile_act":
             return self._f_exile_act(frame)
-        raise KeyError(kind)
+        raise AssertionError(f"no handler for {kind!r} frames")
 
     def _resolve_one(self, decision: Decision, option_id: int) -> None:
         self._pending = []
@@ -738,7 +738,7 @@ class Menace(Game):
         elif kind == "heal":
             self._a_heal(seat, option_id)
         else:
-            raise KeyError(kind)
+            raise AssertionError(f"no handler for {kind!r} decisions")
         self._advance()
 
     def _resolve(self, answers: dict[int, int]) -> None:
@@ -753,7 +753,7 @@ class Menace(Game):
         elif kind == "character":
             self._a_character(answers)
         else:
-            raise KeyError(kind)
+            raise AssertionError(f"no handler for {kind!r} decisions")
         self._advance()
 
     # -- Character selection (M-S26..S34)
