@@ -7,6 +7,7 @@ cent shows only here).
     git archive main src | tar -x -C /tmp/before
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src                  # heuristic games
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what search --only menace,eat
+    .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what plain --only menace  # random rollouts
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what act       # treachery bench's act row
 
 The baseline's engine group is built once into ``<baseline>/../prefix`` (a child process whose ``sys.prefix``
@@ -51,8 +52,10 @@ if sys.argv[2] == "act":  # random play: pending() and act() with a uniform choi
                 game.act(decision.seat, choose(decision.options))
     raise SystemExit
 import bench_sim_cpu
-measure = bench_sim_cpu.cpu_ms_per_game if sys.argv[2] == "games" else bench_sim_cpu.cpu_ms_per_search_iteration
-measure(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+if sys.argv[2] == "games":
+    bench_sim_cpu.cpu_ms_per_game(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+else:
+    bench_sim_cpu.cpu_ms_per_search_iteration(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[2] == "search")
 """
 
 
@@ -74,14 +77,14 @@ def _run(src: Path, prefix: str, *args: str, callgrind: bool = True) -> int:
 def per_unit(src: Path, prefix: str, what: str, name: str, players: int, low: int, high: int) -> float:
     """Instructions per game, or per search iteration (a pass is 12 searches of bench_sim's budget)."""
     counts = [_run(src, prefix, what, name, str(players), str(n)) for n in (low, high)]
-    units = (high - low) * (12 * SEARCH_ITERATIONS if what == "search" else 1)
+    units = (high - low) * (12 * SEARCH_ITERATIONS if what in ("search", "plain") else 1)
     return (counts[1] - counts[0]) / units
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", type=Path, required=True, help="the other tree's src/")
-    parser.add_argument("--what", choices=("games", "search", "act"), default="games")
+    parser.add_argument("--what", choices=("games", "search", "plain", "act"), default="games")
     parser.add_argument("--only", default=",".join(TABLES), help="comma-separated games")
     parser.add_argument("--baseline-python", action="store_true", help="run the baseline as Python (no build)")
     parser.add_argument("--low", type=int, default=10, help="games in the short run (search: 1 pass)")
@@ -91,7 +94,7 @@ def main() -> None:
     prefix = "python" if args.baseline_python else str(baseline.parent / "prefix")
     if not args.baseline_python:
         _run(baseline, prefix, "build", callgrind=False)  # (nothing to do when its build is current)
-    low, high = (1, 3) if args.what == "search" else (args.low, args.high)  # search: passes
+    low, high = (1, 3) if args.what in ("search", "plain") else (args.low, args.high)  # search: passes
     print("game | n | baseline instructions | this tree | baseline ÷ this")
     for name in [n for n in args.only.split(",") if n]:
         players = TABLES.get(name, 5)

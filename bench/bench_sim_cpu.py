@@ -37,9 +37,10 @@ def cpu_ms_per_game(name: str, players: int, games: int) -> float:
     return (time.process_time() - start) / games * 1000
 
 
-def cpu_ms_per_search_iteration(name: str, players: int, passes: int) -> float:
+def cpu_ms_per_search_iteration(name: str, players: int, passes: int, guided: bool = True) -> float:
     """CPU milliseconds per iteration of the default ``ismcts`` bot's search (guided by the heuristic bot, 30
-    iterations a search, as bench_sim.py) over the same 12 positions, ``passes`` times, after one warm-up pass."""
+    iterations a search, as bench_sim.py) over the same 12 positions, ``passes`` times, after one warm-up pass.
+    ``guided=False``: the plain search (random rollouts), bench_sim.py's "ismcts" column."""
     import random
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,6 +54,8 @@ def cpu_ms_per_search_iteration(name: str, players: int, passes: int) -> float:
     assert heuristic is not None, f"{name} ships no heuristic bot"
     policy = bot_policy(heuristic)
     extra: dict[str, Any] = {"rollout": bot_rollout(heuristic), "others": policy, "guide": policy, "margin": 1.5}
+    if not guided:
+        extra = {}
     spots = _positions(name, players, 12)
 
     def one_pass(seed: int) -> int:

@@ -27,7 +27,6 @@ any deck), and the pile sizes the seat saw in earlier views are not replayed; bo
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 from math import comb
 from typing import TYPE_CHECKING, Any, Final
@@ -35,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
-from ...engine.multiset import sorted_elements, subtract_counts
+from ...engine.multiset import add, counted, positive, sorted_elements, subtract_counts
 from . import catalogue as opt
 from .cards import DECKS, GHOST, N_SURVIVOR, QUEST_CODES, CardSet
 from .rules import DRAWS, SKIPS, SPLITS
@@ -96,9 +95,10 @@ class Knowledge:
         ghost_names = {cards.name(c): c for c in range(N_SURVIVOR, len(game.card_names))}
         quests = {f"{q.name} ({QUEST_CODES[i]})": i for i, q in enumerate(cards.quests)}
         decks = {name: i for i, name in enumerate(DECKS)}
-        self.discarded: list[Counter[int]] = [Counter() for _ in range(4)]  # known to lie in each discard pile
+        # Multisets of cards are plain dicts (card -> count, engine/multiset.py): a missing card counts as zero.
+        self.discarded: list[dict[int, int]] = [{} for _ in range(4)]  # known to lie in each discard pile
         self.quest_top: list[int] = []  # known top of the Quest deck, top first
-        self.allowed: dict[int, Counter[int]] = {}  # this round: decks a player's slot cards may come from
+        self.allowed: dict[int, dict[int, int]] = {}  # this round: decks a player's slot cards may come from
         self.forage: dict[int, int] = {}  # this round: a picked-up Forage card's named deck
         self.keep_seen: dict[int, int] = {}  # this round's Keep cards seen by Spectral Sight
         self.play_seen: dict[int, int] = {}  # Ghost Play cards seen as the Medium
@@ -114,7 +114,7 @@ class Knowledge:
             if m:
                 for who in m.group(1).split(", "):
                     s = _seat(who[1:])
-                    self.allowed.setdefault(s, Counter())[_ANY] += 1
+                    add(self.allowed.setdefault(s, {}), _ANY)
                     if s == seat and keep >= 0:
                         hand.append(keep)
                         keep = -1
@@ -133,7 +133,7 @@ class Knowledge:
                         continue
                     words = what.split()
                     for i in range(0, len(words), 2):
-                        self.allowed.setdefault(s, Counter())[decks[words[i + 1]]] += int(words[i])
+                        add(self.allowed.setdefault(s, {}), decks[words[i + 1]], int(words[i]))
                 continue
             m = _YOU_DRAW.match(text)
             if m:
@@ -148,7 +148,7 @@ class Knowledge:
                     if slot == "Keep":
                         keep = card
                 for card in hand:
-                    self.discarded[cards.deck_of(card)][card] += 1
+                    add(self.discarded[cards.deck_of(card)], card)
                 hand = []
                 continue
             m = _POSSESSED.match(text)
@@ -158,7 +158,7 @@ class Knowledge:
             m = _THROWN.match(text)
             if m:
                 card = short[m.group(1)]
-                self.discarded[cards.deck_of(card)][card] += 1
+                add(self.discarded[cards.deck_of(card)], card)
                 if card == keep:
                     keep = -1
                 continue
@@ -168,7 +168,7 @@ class Knowledge:
                 continue
             m = _RESHUFFLE.match(text)
             if m:
-                self.discarded[decks[m.group(1)]] = Counter()
+                self.discarded[decks[m.group(1)]] = {}
                 continue
             m = _FACE_UP.match(text) or _MUST.match(text)
             if m:
@@ -180,41 +180,41 @@ class Knowledge:
             m = _KEEP_SHOWN.match(text) or _DROPPED.match(text)
             if m:
                 card = short[m.group(2)]
-                self.discarded[cards.deck_of(card)][card] += 1
+                add(self.discarded[cards.deck_of(card)], card)
                 if _KEEP_SHOWN.match(text) and _seat(m.group(1)) == seat:
                     keep = -1
                 continue
             m = _WARD.match(text)
             if m:
                 s, card = _seat(m.group(1)), short[m.group(2)]
-                self.discarded[cards.deck_of(card)][card] += 1
+                add(self.discarded[cards.deck_of(card)], card)
                 self._spend(s, cards.deck_of(card))
                 if s == seat:
                     keep = -1
                 continue
             m = _OLD_HAUNT.match(text)
             if m:
-                self.discarded[GHOST][ghost_names[m.group(2)]] += 1
+                add(self.discarded[GHOST], ghost_names[m.group(2)])
                 continue
             m = _LEAVES.match(text)
             if m:
-                self.discarded[GHOST][ghost_names[m.group(1)]] += 1
+                add(self.discarded[GHOST], ghost_names[m.group(1)])
                 continue
             m = _GHOST_PLAYS.match(text)
             if m:
                 card = short[m.group(2)]
-                self.discarded[GHOST][card] += 1  # until it turns out to haunt somebody
+                add(self.discarded[GHOST], card)  # until it turns out to haunt somebody
                 self._spend(_seat(m.group(1)), GHOST)
                 self.play_seen.pop(_seat(m.group(1)), None)
                 continue
             m = _HAUNTS.match(text)
             if m:
-                self.discarded[GHOST][short[m.group(1)]] -= 1
+                add(self.discarded[GHOST], short[m.group(1)], -1)
                 continue
             m = _SPENT.match(text)
             if m:
                 s, card = _seat(m.group(1)), short[m.group(2)]
-                self.discarded[cards.deck_of(card)][card] += 1
+                add(self.discarded[cards.deck_of(card)], card)
                 self._spend(s, cards.deck_of(card))
                 if s == seat and m.group(3):  # a Keep card used, not a Play card
                     keep = -1
@@ -255,9 +255,9 @@ class Knowledge:
         allowed = self.allowed.get(seat)
         if allowed is None:
             return
-        if allowed[deck] > 0:
+        if allowed.get(deck, 0) > 0:
             allowed[deck] -= 1
-        elif allowed[_ANY] > 0:
+        elif allowed.get(_ANY, 0) > 0:
             allowed[_ANY] -= 1
 
 
@@ -317,14 +317,14 @@ def _slots(game: Eat, me: int) -> list[tuple[int, str, int]]:
     return out
 
 
-_DECK_COUNTS: Final[dict[int, list[Counter[int]]]] = {}  # card set id -> each deck's cards counted (sets live on)
+_DECK_COUNTS: Final[dict[int, list[dict[int, int]]]] = {}  # card set id -> each deck's cards counted (sets live on)
 
 
-def _deck_counts(cards: CardSet) -> list[Counter[int]]:
+def _deck_counts(cards: CardSet) -> list[dict[int, int]]:
     """Each deck's physical cards of ``cards``, counted once per card set (never changed: copied to be used)."""
     counts = _DECK_COUNTS.get(id(cards))
     if counts is None:
-        counts = _DECK_COUNTS[id(cards)] = [Counter(cards.deck_cards(deck)) for deck in range(4)]
+        counts = _DECK_COUNTS[id(cards)] = [counted(cards.deck_cards(deck)) for deck in range(4)]
     return counts
 
 
@@ -332,14 +332,14 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
     me = know.seat
     cards = game.cards
     # Cards whose place the seat knows (W-H3, W-H9, W-H14) and those it knows lie in a discard pile (W-H7).
-    located: list[Counter[int]] = [Counter() for _ in range(4)]
+    located: list[dict[int, int]] = [{} for _ in range(4)]
     mine = list(game.hands[me]) + [c for c in (game.play[me], game.keep[me]) if c >= 0]
     shown = [game.keep[s] for s in range(game.players) if s != me and game.keep[s] >= 0 and game.keep_up[s]]
     attached = [h for h in game.haunt if h >= 0] + ([game.ghost_card] if game.ghost_card >= 0 else [])
     for card in mine + shown + attached:
-        located[cards.deck_of(card)][card] += 1
-    discarded = [Counter(c) for c in know.discarded]
-    if game.ghost_card >= 0 and discarded[GHOST][game.ghost_card] > 0:
+        add(located[cards.deck_of(card)], card)
+    discarded = [dict(c) for c in know.discarded]
+    if game.ghost_card >= 0 and discarded[GHOST].get(game.ghost_card, 0) > 0:
         discarded[GHOST][game.ghost_card] -= 1  # announced, not yet discarded
     slots = _slots(game, me)
     seen: dict[tuple[int, str], int] = {}
@@ -349,25 +349,25 @@ def _deal(game: Eat, sample: Eat, know: Knowledge, rng: Rng) -> bool:
     for s, card in know.play_seen.items():
         if game.play[s] >= 0:
             seen[s, "play"] = card
-    unseen: list[Counter[int]] = []
+    unseen: list[dict[int, int]] = []
     need: list[int] = []  # per deck: how many of its cards lie in other players' hidden slots
     for deck in range(4):
-        pool = Counter(_deck_counts(cards)[deck])
+        pool = dict(_deck_counts(cards)[deck])
         subtract_counts(pool, located[deck])
         if any(k < 0 for k in pool.values()):
             return False
-        known = discarded[deck] if all(pool[c] >= k for c, k in discarded[deck].items()) else Counter()
+        known = discarded[deck] if all(pool.get(c, 0) >= k for c, k in discarded[deck].items()) else {}
         if sum(known.values()) > len(game.discards[deck]):
-            known = Counter()
+            known = {}
         subtract_counts(pool, known)
         discarded[deck] = known
-        unseen.append(+pool)
+        unseen.append(positive(pool))
         need.append(sum(pool.values()) - len(game.piles[deck]) - (len(game.discards[deck]) - sum(known.values())))
     decks = _slot_decks(game, know, slots, seen, need, rng)
     if decks is None:
         return False
     for card in seen.values():
-        if unseen[cards.deck_of(card)][card] <= 0:
+        if unseen[cards.deck_of(card)].get(card, 0) <= 0:
             return False
         unseen[cards.deck_of(card)][card] -= 1
     # Deal: a Forage card first where one was announced (W-H25), then the other slots, discards and piles.
@@ -441,7 +441,7 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
     rng.shuffle(seats)
     choices: list[list[tuple[int, int, int]]] = []
     for s in seats:
-        allowed = know.allowed.get(s, Counter({_ANY: len(by_seat[s])}))
+        allowed = know.allowed.get(s, {_ANY: len(by_seat[s])})
         choices.append(_combos(allowed, len(by_seat[s]), rng))
 
     def search(k: int, rest: list[int]) -> list[tuple[int, int, int]] | None:
@@ -465,10 +465,10 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
     return result
 
 
-def _combos(allowed: Counter[int], size: int, rng: Rng) -> list[tuple[int, int, int]]:
+def _combos(allowed: dict[int, int], size: int, rng: Rng) -> list[tuple[int, int, int]]:
     """The (Food, Sanity, Build) counts ``size`` slot cards may have, drawn from ``allowed``, in random order."""
-    wild = allowed[_ANY]
-    food, sanity, build = allowed[0], allowed[1], allowed[2]  # (read once: a Counter's missing key is a call)
+    wild = allowed.get(_ANY, 0)
+    food, sanity, build = allowed.get(0, 0), allowed.get(1, 0), allowed.get(2, 0)
     keyed = []
     for f in range(size + 1):
         for s in range(size + 1 - f):

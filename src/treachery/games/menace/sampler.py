@@ -38,7 +38,6 @@ replayed; among the Agenda deals and card histories that fit, a draw is not weig
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
@@ -46,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
-from ...engine.multiset import sorted_elements, subtract
+from ...engine.multiset import add_into, added, counted, has_positive, positive, sorted_elements, subtract, total
 from . import catalogue as opt
 from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT
 from .rules import CREW_AGENDAS, expand
@@ -242,23 +241,19 @@ class Knowledge:
             del top[:count]
 
 
-def _counter(cards: list[int] | tuple[int, ...]) -> Counter[int]:
-    return Counter(cards)
+def _per_type(counts: tuple[int, ...]) -> dict[int, int]:
+    """``counted(expand(counts))``, built from the counts themselves (type order, the types it holds)."""
+    return {card: count for card, count in enumerate(counts) if count > 0}
 
 
-def _per_type(counts: tuple[int, ...]) -> Counter[int]:
-    """``Counter(expand(counts))``, built from the counts themselves (type order, the types it holds)."""
-    return Counter({card: count for card, count in enumerate(counts) if count > 0})
-
-
-def _take_random(pool: Counter[int], rng: Rng) -> int:
+def _take_random(pool: dict[int, int], rng: Rng) -> int:
     items = sorted_elements(pool)
     card = items[rng.below(len(items))]
     pool[card] -= 1
     return card
 
 
-def _take_subset(pool: Counter[int], size: int, rng: Rng) -> list[int]:
+def _take_subset(pool: dict[int, int], size: int, rng: Rng) -> list[int]:
     items = sorted_elements(pool)
     rng.shuffle(items)
     chosen = items[:size]
@@ -275,7 +270,7 @@ def _weighted(choices: list[tuple[int, list[int]]], rng: Rng) -> list[int]:
     return choices[-1][1]
 
 
-def _take_capped(pool: Counter[int], size: int, caps: dict[int, int], rng: Rng) -> list[int] | None:
+def _take_capped(pool: dict[int, int], size: int, caps: dict[int, int], rng: Rng) -> list[int] | None:
     """``size`` random cards of ``pool`` in random order, at most ``caps[card]`` of each capped card."""
     items = sorted_elements(pool)
     rng.shuffle(items)
@@ -295,20 +290,21 @@ def _take_capped(pool: Counter[int], size: int, caps: dict[int, int], rng: Rng) 
 
 
 class _Draft:
-    """One attempt: Agendas, per-seat remaining cards, the round pool's origins and the EmMA piles."""
+    """One attempt: Agendas, per-seat remaining cards, the round pool's origins and the EmMA piles. Multisets of
+    cards are plain dicts (card -> count, engine/multiset.py): a missing card counts as zero."""
 
     def __init__(self, game: Menace, know: Knowledge, rng: Rng, strict: bool) -> None:
         self.game, self.know, self.rng, self.strict = game, know, rng, strict
         self.agenda: list[int] = []
-        self.pools: list[Counter[int]] = []
+        self.pools: list[dict[int, int]] = []
         self.current: list[tuple[int, int]] = []  # this round's pool: (card, origin) in placement order
         self.revealed_origins: list[int] = []  # origin of each card revealed so far this round
-        self.emma_deck: Counter[int] = Counter()
-        self.emma_discard: Counter[int] = Counter()
-        self.own: Counter[int] = Counter()
+        self.emma_deck: dict[int, int] = {}
+        self.emma_discard: dict[int, int] = {}
+        self.own: dict[int, int] = {}
         self.loose = False  # the last resort: history that does not add up (a scripted setup) is not checked
-        self.base: list[Counter[int]] = []
-        self.emma_all: Counter[int] = Counter()
+        self.base: list[dict[int, int]] = []
+        self.emma_all: dict[int, int] = {}
         self.deck_caps: dict[int, dict[int, int]] = {}  # per seat: at most this many of a card in its deck
         self._slots: list[list[int]] = []
         self._matched: set[int] = set()
@@ -365,73 +361,76 @@ class _Draft:
         game, know, rng = self.game, self.know, self.rng
         cards = game.cards
         n = game.players
-        emma_all = _counter(game.plan.emma) if game.plan.emma else _per_type(cards.emma)
+        emma_all = counted(game.plan.emma) if game.plan.emma else _per_type(cards.emma)
         self.emma_all = emma_all
         if not game.deck_list[know.seat]:  # Characters are still being chosen: no card has moved yet
-            self.pools = [Counter() for _ in range(n)]
+            self.pools = [{} for _ in range(n)]
             self.emma_deck = emma_all
             return True
         me = know.seat
-        own = _counter(game.deck_list[me]) + _counter(know.got)
+        own = added(counted(game.deck_list[me]), counted(know.got))
         subtract(own, know.gave + know.thrown + game.hands[me] + [c for r in know.rounds for c in r.mine])
-        self.own = +own  # the seat's deck now, plus what others took from it by Commandeer
+        self.own = positive(own)  # the seat's deck now, plus what others took from it by Commandeer
         self.pools = [_per_type(tuple(a + b for a, b in zip(cards.agenda_cards[self.agenda[s]],
                                                              cards.character_cards[game.character[s]], strict=True)))
                       for s in range(n)]
-        self.base = [Counter(pool) for pool in self.pools]
-        emma_avail = Counter(emma_all)  # the current EmMA deck's contents
-        emma_used: Counter[int] = Counter()  # drawn in finished rounds since the last rebuild
-        round_emma: Counter[int] = Counter()  # EmMA cards drawn this round, once known
+        self.base = [dict(pool) for pool in self.pools]
+        emma_avail = dict(emma_all)  # the current EmMA deck's contents
+        emma_used: dict[int, int] = {}  # drawn in finished rounds since the last rebuild
+        round_emma: dict[int, int] = {}  # EmMA cards drawn this round, once known
         for fact in know.facts:
             kind = fact[0]
             if kind == "round":
-                round_emma = Counter()
+                round_emma = {}
             elif kind == "rebuild":  # what the old deck still holds was drawn this round, before the rebuild
-                emma_avail = emma_used + emma_avail
-                emma_used = Counter()
+                emma_avail = added(emma_used, emma_avail)
+                emma_used = {}
             elif kind in ("holds", "in_deck"):
                 _, s, card = fact
                 if s == me:
                     continue
-                if self.pools[s][card] <= 0 and self.strict:
+                held = self.pools[s].get(card, 0)
+                if held <= 0 and self.strict:
                     return False
                 if kind == "holds":  # a card seen in a hand never goes back to the deck
                     cap = self.deck_caps.setdefault(s, {})
-                    cap[card] = min(cap.get(card, 99), self.pools[s][card] - 1)
+                    cap[card] = min(cap.get(card, 99), held - 1)
             elif kind == "move":
                 _, giver, user, card = fact
                 if giver == me:
                     if card is None:  # Commandeer on the seat's own deck: some card of it, unseen
-                        if not +self.own:
+                        if not has_positive(self.own):
                             return False
                         card = _take_random(self.own, rng)
                     if user != me:
-                        self.pools[user][card] += 1
+                        taker = self.pools[user]
+                        taker[card] = taker.get(card, 0) + 1
                     continue
                 pool = self.pools[giver]
                 if card is None:
-                    if not +pool:
+                    if not has_positive(pool):
                         if self.strict:
                             return False
                         continue
                     card = _take_random(pool, rng)
-                elif pool[card] > 0:
+                elif pool.get(card, 0) > 0:
                     pool[card] -= 1
                 elif self.strict:
                     return False
                 if user != know.seat:
-                    self.pools[user][card] += 1
+                    taker = self.pools[user]
+                    taker[card] = taker.get(card, 0) + 1
             elif kind == "resolution":
                 rnd = fact[1]
                 ok = self._attribute_round(rnd, emma_avail, round_emma)
                 if not ok:
                     return False
                 if rnd is not know.rounds[-1] or not game.in_resolution:
-                    emma_used += round_emma
+                    add_into(emma_used, round_emma)
         self._finish_emma(emma_avail, emma_used, round_emma)
         return True
 
-    def _attribute_round(self, rnd: _Round, emma_avail: Counter[int], round_emma: Counter[int]) -> bool:
+    def _attribute_round(self, rnd: _Round, emma_avail: dict[int, int], round_emma: dict[int, int]) -> bool:
         """Splits a round's cards among their placers and EmMA; the current round may still be partly hidden."""
         game, know, rng = self.game, self.know, self.rng
         me = know.seat
@@ -504,20 +503,20 @@ class _Draft:
             for x in slots:  # the unrevealed cards of the round
                 if x[1] < 0:
                     source = self._available(x[0], emma_avail)
-                    if not +source:
+                    if not has_positive(source):
                         if not self.loose:
                             return False
                         source = self._base(x[0])
                     card = _take_random(source, rng)
                     if x[0] < 0:
-                        round_emma[card] += 1
+                        round_emma[card] = round_emma.get(card, 0) + 1
                     x[1] = card
             self.current = [(x[1], x[0]) for x in slots]
             self._slots = slots
         return True
 
     def _open_sources(self, free: list[list[int]], used: set[int],
-                      emma_avail: Counter[int]) -> list[tuple[list[int], Counter[int], int, int]]:
+                      emma_avail: dict[int, int]) -> list[tuple[list[int], dict[int, int], int, int]]:
         """Per origin with open slots (in slot order): its first open slot, what it may still supply, that
         supply's card total and how many slots it has open."""
         owners: dict[int, list[list[int]]] = {}
@@ -527,39 +526,39 @@ class _Draft:
         sources = []
         for origin, open_slots in owners.items():
             source = self._available(origin, emma_avail)
-            total = max(1, sum(count for count in source.values() if count > 0))  # (+source, not built)
-            sources.append((open_slots[0], source, total, len(open_slots)))
+            sources.append((open_slots[0], source, max(1, total(source)), len(open_slots)))
         return sources
 
     def _choices(self, card: int, fixed: list[list[int]], used: set[int],
-                 sources: list[tuple[list[int], Counter[int], int, int]]) -> list[tuple[int, list[int]]]:
+                 sources: list[tuple[list[int], dict[int, int], int, int]]) -> list[tuple[int, list[int]]]:
         """Where a revealed ``card`` may have come from, each weighted by how likely it held that card."""
         out = [(_SCALE, x) for x in fixed if id(x) not in used and x[1] == card]
-        for first, source, total, open_count in sources:
-            supply = source[card] if not self.loose else max(1, source[card])
+        for first, source, cards, open_count in sources:
+            supply = source.get(card, 0) if not self.loose else max(1, source.get(card, 0))
             if supply > 0:
-                out.append((max(1, open_count * supply * _SCALE // total), first))
+                out.append((max(1, open_count * supply * _SCALE // cards), first))
         return out
 
-    def _base(self, origin: int) -> Counter[int]:
+    def _base(self, origin: int) -> dict[int, int]:
         """A whole deck's contents (a seat's 20 cards or EmMA's), for the last-resort draws only."""
         if origin < 0:
-            return Counter(self.emma_all)
-        return Counter(self.base[origin]) if self.base else Counter()
+            return dict(self.emma_all)
+        return dict(self.base[origin]) if self.base else {}
 
-    def _available(self, origin: int, emma_avail: Counter[int]) -> Counter[int]:
+    def _available(self, origin: int, emma_avail: dict[int, int]) -> dict[int, int]:
         return emma_avail if origin < 0 else self.pools[origin]
 
-    def _supply(self, origin: int, card: int, emma_avail: Counter[int], round_emma: Counter[int]) -> bool:
+    def _supply(self, origin: int, card: int, emma_avail: dict[int, int], round_emma: dict[int, int]) -> bool:
         source = self._available(origin, emma_avail)
-        if source[card] <= 0 and not self.loose:
+        held = source.get(card, 0)
+        if held <= 0 and not self.loose:
             return False
-        source[card] -= 1
+        source[card] = held - 1
         if origin < 0:
-            round_emma[card] += 1
+            round_emma[card] = round_emma.get(card, 0) + 1
         return True
 
-    def _finish_emma(self, emma_avail: Counter[int], emma_used: Counter[int], round_emma: Counter[int]) -> None:
+    def _finish_emma(self, emma_avail: dict[int, int], emma_used: dict[int, int], round_emma: dict[int, int]) -> None:
         """The EmMA cards of an unresolved round (Emergency Protocol) come from the deck; the rest lie in piles."""
         game, know = self.game, self.know
         if know.rounds and not know.rounds[-1].resolved and not game.in_resolution:
@@ -570,20 +569,20 @@ class _Draft:
                 if origin == know.seat:
                     self.current.append((mine.pop(0), origin))
                 elif origin == -2:
-                    card = _take_random(emma_avail if +emma_avail else self._base(-1), self.rng)
+                    card = _take_random(emma_avail if has_positive(emma_avail) else self._base(-1), self.rng)
                     self.current.append((card, origin))
                 else:
                     self.current.append((-1, origin))
             for s, card in rnd.surveilled:
                 for i, (c, o) in enumerate(self.current):
-                    if o == s and c < 0 and self.pools[s][card] > 0:
+                    if o == s and c < 0 and self.pools[s].get(card, 0) > 0:
                         self.pools[s][card] -= 1
                         self.current[i] = (card, o)
                         break
             for i, (c, o) in enumerate(self.current):
                 if c < 0 and o >= 0:
-                    source = self.pools[o] if +self.pools[o] else self._base(o)
-                    self.current[i] = (_take_random(source, self.rng), o) if +source else (-1, o)
+                    source = self.pools[o] if has_positive(self.pools[o]) else self._base(o)
+                    self.current[i] = (_take_random(source, self.rng), o) if has_positive(source) else (-1, o)
         self.emma_deck = emma_avail
         self.emma_discard = emma_used
 
@@ -600,10 +599,10 @@ class _Draft:
                 continue
             if s == me:
                 continue
-            pool = +self.pools[s]
+            pool = positive(self.pools[s])
             hand_n, deck_n = entry["hand_count"], entry["deck_count"]
             while self.loose and sum(pool.values()) < hand_n + deck_n:
-                pool += self._base(s)
+                add_into(pool, self._base(s))
             if sum(pool.values()) < hand_n + deck_n:
                 return False
             deck = self._deck(pool, deck_n, s)
@@ -612,10 +611,10 @@ class _Draft:
             sample.decks[s] = deck
             sample.hands[s] = sorted(_take_subset(pool, hand_n, rng))
         if game.deck_list[me]:
-            own = +self.own
+            own = positive(self.own)
             deck_n = len(game.decks[me])
             while self.loose and sum(own.values()) < deck_n:
-                own += _counter(game.deck_list[me])
+                add_into(own, counted(game.deck_list[me]))
             if sum(own.values()) < deck_n:
                 return False
             deck = self._deck(own, deck_n, me)  # the rest were taken by Commandeer (M-E50)
@@ -625,13 +624,13 @@ class _Draft:
         return True
 
 
-    def _deck(self, pool: Counter[int], size: int, seat: int) -> list[int] | None:
+    def _deck(self, pool: dict[int, int], size: int, seat: int) -> list[int] | None:
         """A deck of ``size`` from ``pool``: what a Scan showed still on top (M-E68), at most as many of a card as
         a hand sighting leaves (M-E69, M-E83, M-E39), the rest in random order (M-H9)."""
         top = self.know.deck_top.get(seat, [])[:size] if self.strict else []
         caps = dict(self.deck_caps.get(seat, {})) if self.strict else {}
         for card in top:
-            if pool[card] <= 0:
+            if pool.get(card, 0) <= 0:
                 return None
             pool[card] -= 1
             if card in caps:
