@@ -34,10 +34,12 @@ MAX_ROLLOUT_DECISIONS: Final = 5000  # far above any real game; a rollout still 
 
 
 class _Node:
-    __slots__ = ("parent", "move", "children", "visits", "available", "wins")
+    """A node of the search tree. It keeps no link to its parent: an iteration keeps the path it went down, so the
+    tree holds no cycle and is freed by reference counting when the search ends, not by the cyclic collector."""
 
-    def __init__(self, parent: _Node | None, move: Move | None) -> None:
-        self.parent = parent
+    __slots__ = ("move", "children", "visits", "available", "wins")
+
+    def __init__(self, move: Move | None) -> None:
         self.move = move
         self.children: dict[Move, _Node] = {}
         self.visits = 0
@@ -94,7 +96,7 @@ def _search(seat: int, decision: Decision, samples: Samples, budget: Budget, rng
             exploration: float, rollout: Rollout | None, others: Policy | None, guide: Policy | None,
             margin: float) -> SearchResult:
     play = rollout or random_rollout
-    root = _Node(None, None)
+    root = _Node(None)
     root_ids = frozenset(decision.ids)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     step_cap = budget.steps if budget.steps is not None and deadline is None else None
@@ -151,6 +153,7 @@ def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: 
              exploration: float, rollout: Rollout, others: Policy | None) -> int:
     """One iteration on one sample: select, expand, roll out, back up. Returns the decisions simulated."""
     node = root
+    path = [root]
     at_root = True
     depth = 0
     while not game.over:
@@ -182,7 +185,8 @@ def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: 
         if untried:
             move = (who, untried[rng.randrange(len(untried))])
             game.act_fast(*move)
-            node = children[move] = _Node(node, move)
+            node = children[move] = _Node(move)
+            path.append(node)
             break
         best_score = -1.0
         best: _Node | None = None
@@ -194,13 +198,12 @@ def _iterate(game: Game, seat: int, root: _Node, root_ids: frozenset[int], rng: 
         assert best is not None and best.move is not None
         game.act_fast(*best.move)
         node = best
+        path.append(node)
     winners, played = rollout(game, rng)
-    while node.parent is not None:
+    for node in path:  # (the root has no move)
         node.visits += 1
         if node.move is not None and node.move[0] in winners:
             node.wins += 1.0
-        node = node.parent
-    node.visits += 1
     return depth + played
 
 

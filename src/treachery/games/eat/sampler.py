@@ -443,18 +443,7 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
     for s in seats:
         allowed = know.allowed.get(s, {_ANY: len(by_seat[s])})
         choices.append(_combos(allowed, len(by_seat[s]), rng))
-
-    def search(k: int, rest: list[int]) -> list[tuple[int, int, int]] | None:
-        if k == len(seats):
-            return [] if rest[0] == rest[1] == rest[2] == 0 else None
-        for combo in choices[k]:
-            if combo[0] <= rest[0] and combo[1] <= rest[1] and combo[2] <= rest[2]:
-                tail = search(k + 1, [rest[0] - combo[0], rest[1] - combo[1], rest[2] - combo[2], *rest[3:]])
-                if tail is not None:
-                    return [combo, *tail]
-        return None
-
-    found = search(0, left)
+    found = _fitting(choices, 0, left)
     if found is None:
         return None
     for s, combo in zip(seats, found, strict=True):
@@ -463,6 +452,20 @@ def _slot_decks(game: Eat, know: Knowledge, slots: list[tuple[int, str, int]], s
         for i, deck in zip(by_seat[s], decks, strict=True):
             result[i] = deck
     return result
+
+
+def _fitting(choices: list[list[tuple[int, int, int]]], k: int, rest: list[int]) -> list[tuple[int, int, int]] | None:
+    """The first combination of one (Food, Sanity, Build) choice per seat from the ``k``-th on, in each seat's
+    order, that uses up ``rest`` exactly. (A module function, not nested: compiled, a nested function that calls
+    itself is held by its environment, a cycle only the cyclic collector frees.)"""
+    if k == len(choices):
+        return [] if rest[0] == rest[1] == rest[2] == 0 else None
+    for combo in choices[k]:
+        if combo[0] <= rest[0] and combo[1] <= rest[1] and combo[2] <= rest[2]:
+            tail = _fitting(choices, k + 1, [rest[0] - combo[0], rest[1] - combo[1], rest[2] - combo[2], *rest[3:]])
+            if tail is not None:
+                return [combo, *tail]
+    return None
 
 
 def _combos(allowed: dict[int, int], size: int, rng: Rng) -> list[tuple[int, int, int]]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...bots.base import best_option, bot_rng
+from ...bots.base import best_option, best_scored, bot_rng
 from ...engine import Decision, Option
 from .rules import Killer
 from .view import is_shared_card
@@ -455,17 +455,9 @@ class KillerBot:
         if len(seats) < len(options) and card == "GA1" and len(t.on_board) > 2:
             return next(o for o in options if o not in seats)  # a secret pick may decline: killing gains nothing
         options = seats
-
-        def seat_of(option: Option) -> int:
-            return int(option["text"].split()[1])
-
-        def where(seat: int) -> str | None:
-            position = t.players[seat]["position"]
-            return t.codes[position["location"]] if position and "location" in position else None
-
         if card == "ML3":
             def threat(option: Option) -> float:
-                seat = seat_of(option)
+                seat = _seat_of(option)
                 played = t.actions.get(seat)
                 if played is None:
                     return 0.5 if seat in t.to_act else 0.0
@@ -480,15 +472,15 @@ class KillerBot:
             return self._best(options, threat)
         if card == "ER1":
             def rig(option: Option) -> float:
-                seat = seat_of(option)
-                return 1.0 + t.players[seat]["position"]["priority"] / 10 if mine and where(seat) == mine else 0.0
+                seat = _seat_of(option)
+                return 1.0 + t.players[seat]["position"]["priority"] / 10 if mine and _where(t, seat) == mine else 0.0
             return self._best(options, rig)
         if card == "GA1":
             others = len(t.on_board) - 1
             position = t.players[t.me]["position"]
             mine_priority = position["priority"] if position and "priority" in position else 3
             return self._best(options, lambda o: (others == 1) * 2
-                              + (t.players[seat_of(o)]["position"].get("priority", 0) < mine_priority))
+                              + (t.players[_seat_of(o)]["position"].get("priority", 0) < mine_priority))
         return None  # type: ignore[return-value]
 
     def _location(self, t: _Table, options: tuple[Option, ...]) -> Option:
@@ -497,27 +489,20 @@ class KillerBot:
         mine = self._my_location(t)
         position = t.players[t.me]["position"]
         priority = position["priority"] if position and "priority" in position else 2
-
-        def code(option: Option) -> str:
-            return option["text"].split()[1].upper()
-
-        def risk(loc: str, moved: dict[int, str] | None = None) -> float:
-            return (t.alien_chance(loc) * t.victim_chance(loc, priority, moved=moved) + t.destroy_chance(loc))
-
         if card == "AC2":
-            return self._best(options, lambda o: -risk(code(o)))
+            return self._best(options, lambda o: -_risk(t, _code_of(o), priority))
         if card == "AL2":
             def after(option: Option) -> float:
-                named = code(option)
+                named = _code_of(option)
                 moved = {p["seat"]: "AL" for p in t.players if p["position"] and "location" in p["position"]
                          and t.codes[p["position"]["location"]] == named}
                 me_now = "AL" if mine == named else mine
-                return -risk(me_now, moved) if me_now else 0.0
+                return -_risk(t, me_now, priority, moved) if me_now else 0.0
             return self._best(options, after)
         if card == "CH1":
-            return self._best(options, lambda o: (code(o) == mine) * 2 + (code(o) in t.candidates))
+            return self._best(options, lambda o: (_code_of(o) == mine) * 2 + (_code_of(o) in t.candidates))
         if card in ("CH2", "SB1"):
-            return self._best(options, lambda o: -(code(o) == mine) * 2 + len(t.others_at(code(o))) / 10)
+            return self._best(options, lambda o: -(_code_of(o) == mine) * 2 + len(t.others_at(_code_of(o))) / 10)
         return None  # type: ignore[return-value]
 
     # ---- the reveal -----------------------------------------------------------------------------------------------
@@ -527,28 +512,52 @@ class KillerBot:
         position = t.players[t.me]["position"]
         priority = position["priority"] if position and "priority" in position else 2
         my_action = (t.actions.get(t.me) or {}).get("card")
-
-        def outcome(loc: str) -> float:
-            if loc in t.destroy_now:
-                return 1.0 + (loc != mine)  # the alien dies at 5b
-            value = 0.0
-            flamers = [s for s, a in t.actions.items() if a["card"] == "CH3"]
-            for seat in flamers:
-                spot = t.players[seat]["position"]
-                if spot and "location" in spot and t.codes[spot["location"]] == loc:
-                    value += 0.3
-            if loc == mine and not t.barricaded(loc) and my_action not in ("ML2", "AC1"):
-                value -= t.victim_chance(loc, priority, my_action) * (0.0 if my_action == "CH3" else 1.0)
-            return value
-
-        unknown_value = (sum(outcome(loc) for loc in t.unknown_locs) / len(t.unknown_locs)
-                         if t.unknown_locs else 0.0)
-
-        def score(option: Option) -> float:
+        unknown_value = 0.0
+        if t.unknown_locs:
+            for loc in t.unknown_locs:
+                unknown_value += _outcome(t, loc, mine, priority, my_action)
+            unknown_value /= len(t.unknown_locs)
+        scores: list[float] = []
+        for option in options:
             slot = int(option["text"].split()[1])
-            return outcome(t.known[slot]) if slot in t.known else unknown_value
+            scores.append(_outcome(t, t.known[slot], mine, priority, my_action) if slot in t.known else unknown_value)
+        return best_scored(options, scores, self.rng)
 
-        return self._best(options, score)
+
+# Helpers of the handlers above, at module level rather than nested in them: compiled, a function's nested functions
+# share one environment object, which holds any of them another one calls, so the environment and the functions
+# form a cycle that keeps the whole view alive until the cyclic collector runs (tests/engine/test_no_cycles.py).
+
+def _seat_of(option: Option) -> int:
+    return int(option["text"].split()[1])
+
+
+def _where(t: _Table, seat: int) -> str | None:
+    position = t.players[seat]["position"]
+    return t.codes[position["location"]] if position and "location" in position else None
+
+
+def _code_of(option: Option) -> str:
+    return option["text"].split()[1].upper()
+
+
+def _risk(t: _Table, loc: str, priority: int, moved: dict[int, str] | None = None) -> float:
+    return (t.alien_chance(loc) * t.victim_chance(loc, priority, moved=moved) + t.destroy_chance(loc))
+
+
+def _outcome(t: _Table, loc: str, mine: str | None, priority: int, my_action: str | None) -> float:
+    """What the alien being revealed at ``loc`` is worth to this seat."""
+    if loc in t.destroy_now:
+        return 1.0 + (loc != mine)  # the alien dies at 5b
+    value = 0.0
+    flamers = [s for s, a in t.actions.items() if a["card"] == "CH3"]
+    for seat in flamers:
+        spot = t.players[seat]["position"]
+        if spot and "location" in spot and t.codes[spot["location"]] == loc:
+            value += 0.3
+    if loc == mine and not t.barricaded(loc) and my_action not in ("ML2", "AC1"):
+        value -= t.victim_chance(loc, priority, my_action) * (0.0 if my_action == "CH3" else 1.0)
+    return value
 
 
 HEURISTIC_BOT: Final = KillerBot  # what `--bots heuristic` seats for this game
