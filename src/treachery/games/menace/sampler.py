@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import Decision, Rng
-from ...engine.multiset import add_into, added, counted, has_positive, positive, sorted_elements, subtract, total
+from ...engine.multiset import add, add_into, added, counted, has_positive, positive, sorted_elements, subtract, total
 from . import catalogue as opt
 from .cards import BUTCHER, CONTAGION, COWARD, SAINT, SIDES, ZEALOT
 from .rules import CREW_AGENDAS, expand
@@ -403,8 +403,7 @@ class _Draft:
                             return False
                         card = _take_random(self.own, rng)
                     if user != me:
-                        taker = self.pools[user]
-                        taker[card] = taker.get(card, 0) + 1
+                        add(self.pools[user], card)
                     continue
                 pool = self.pools[giver]
                 if card is None:
@@ -418,8 +417,7 @@ class _Draft:
                 elif self.strict:
                     return False
                 if user != know.seat:
-                    taker = self.pools[user]
-                    taker[card] = taker.get(card, 0) + 1
+                    add(self.pools[user], card)
             elif kind == "resolution":
                 rnd = fact[1]
                 ok = self._attribute_round(rnd, emma_avail, round_emma)
@@ -509,7 +507,7 @@ class _Draft:
                         source = self._base(x[0])
                     card = _take_random(source, rng)
                     if x[0] < 0:
-                        round_emma[card] = round_emma.get(card, 0) + 1
+                        add(round_emma, card)
                     x[1] = card
             self.current = [(x[1], x[0]) for x in slots]
             self._slots = slots
@@ -555,7 +553,7 @@ class _Draft:
             return False
         source[card] = held - 1
         if origin < 0:
-            round_emma[card] = round_emma.get(card, 0) + 1
+            add(round_emma, card)
         return True
 
     def _finish_emma(self, emma_avail: dict[int, int], emma_used: dict[int, int], round_emma: dict[int, int]) -> None:
