@@ -459,3 +459,37 @@ def test_every_kind_of_decision_asked_is_a_declared_kind_with_its_answer() -> No
     game._pending = [type(asked)(asked.seat, "no such kind", asked.options, asked.id, asked.prompt, asked.default_id)]
     with pytest.raises(AssertionError, match="no such kind"):
         game._resolve({asked.seat: asked.ids[0]})
+
+
+def _plain_selection(cards: object, hand: tuple[int, ...]) -> tuple[list[int], int]:
+    """W-X3/W-X4 by their definition: every ordered pair of two of the hand's cards (a one-card hand plays it or
+    keeps it); the timeout plays the card with the highest Play total, the first of equal ones, and keeps the first
+    other card (a Ghost hand: plays its first card and keeps its second)."""
+    from treachery.games.eat import catalogue as opt
+    from treachery.games.eat.cards import N_SURVIVOR
+
+    if len(hand) == 1:
+        return [opt.PLAY_ONLY + hand[0], opt.KEEP_ONLY + hand[0]], opt.PLAY_ONLY + hand[0]
+    ids = sorted({opt.PAIR_TABLE[a][b] for i, a in enumerate(hand) for j, b in enumerate(hand) if i != j})
+    if hand[0] >= N_SURVIVOR:
+        return ids, opt.pair_id(hand[0], hand[1])
+    totals = [sum(v for _, v in cards.survivor[c].play) for c in hand]  # type: ignore[attr-defined]
+    best = totals.index(max(totals))
+    return ids, opt.pair_id(hand[best], hand[1] if best == 0 else hand[0])
+
+
+def test_W_X3_W_X4_selection_options_match_their_definition() -> None:
+    """The selection's options are listed from the hand's distinct cards in order, not built as a set and sorted;
+    for hands of every size, with repeated cards, of Survivor and of Ghost cards, in any order, they are the
+    definition's, and so is the timeout's choice."""
+    from treachery.games.eat.cards import N_SURVIVOR, N_TYPES
+    from treachery.games.eat.rules import _selection_options
+
+    cards = fresh().cards
+    rng = random.Random(7)
+    for _ in range(3000):
+        size = rng.randint(1, 7)
+        low, high = (0, N_SURVIVOR - 1) if rng.random() < 0.7 else (N_SURVIVOR, N_TYPES - 1)
+        hand = tuple(rng.randint(low, low + 3) if rng.random() < 0.3 else rng.randint(low, high) for _ in range(size))
+        assert _selection_options(cards, hand) == _plain_selection(cards, hand), hand
+        assert _selection_options(cards, hand[::-1]) == _plain_selection(cards, hand[::-1]), hand

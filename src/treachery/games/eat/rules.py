@@ -131,7 +131,6 @@ _SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(10))
 
 def _p(seat: int) -> str:
     return _SEAT_NAMES[seat]  # "P1" for seat 0 (compiled, a direct call)
-_SELECT_CACHE: Final[dict[tuple[int, tuple[int, ...]], tuple[list[int], int]]] = {}
 
 
 def red_number(sanity: int) -> int:
@@ -155,11 +154,12 @@ def _causes(*parts: tuple[str, int]) -> str:
     return ", ".join([first[0], *(f"{amount:+d} {name}" for name, amount in rest)])
 
 
-def _play_sum(cards: CardSet, card: int) -> int:
+def _play_sums(cards: CardSet) -> tuple[int, ...]:
+    """Each Survivor card's Play total (its play values summed), per card set."""
     sums = _PLAY_SUMS.get(id(cards))
     if sums is None:
         sums = _PLAY_SUMS[id(cards)] = tuple(sum(v for _, v in c.play) for c in cards.survivor)
-    return sums[card]
+    return sums
 
 
 # A card set's deck of every card id, read once per set (a card set is an interpreted object: a method call each).
@@ -170,32 +170,42 @@ def _decks_by_card(cards: CardSet) -> tuple[int, ...]:
     return tuple(cards.deck_of(card) for card in range(len(CARD_CODES)))
 
 
+def _pair_ids(hand: tuple[int, ...]) -> list[int]:
+    """Every (Play, Keep) pair of two of the hand's cards, as sorted option ids: the pair table is ordered by Play
+    card then Keep card, so walking the hand's distinct cards in order gives the ids in order, with no set to build
+    and sort (a card the hand holds twice pairs with itself). A hand mixing Survivor and Ghost cards (the table has
+    -1 across) is sorted whole."""
+    kinds = sorted(hand)
+    distinct: list[int] = []
+    twice: list[bool] = []
+    for card in kinds:
+        if distinct and distinct[-1] == card:
+            twice[-1] = True
+        else:
+            distinct.append(card)
+            twice.append(False)
+    table = opt.PAIR_TABLE
+    ids = [table[a][b] for i, a in enumerate(distinct) for j, b in enumerate(distinct) if i != j or twice[i]]
+    if (kinds[0] < N_SURVIVOR) != (kinds[-1] < N_SURVIVOR):
+        return sorted(set(ids))
+    return ids
+
+
 def _selection_options(cards: CardSet, hand: tuple[int, ...]) -> tuple[list[int], int]:
-    """W-X3 legal Play/Keep choices for a hand and the W-X4 timeout choice, cached per hand."""
-    key = (id(cards), hand)
-    cached = _SELECT_CACHE.get(key)
-    if cached is not None:
-        return cached
+    """W-X3 legal Play/Keep choices for a hand and the W-X4 timeout choice."""
     if len(hand) == 1:
         card = hand[0]
-        cached = ([opt.PLAY_ONLY + card, opt.KEEP_ONLY + card], opt.PLAY_ONLY + card)
-    else:
-        table = opt.PAIR_TABLE
-        ids = sorted({table[a][b] for i, a in enumerate(hand) for j, b in enumerate(hand) if i != j})
-        if hand[0] < N_SURVIVOR:
-            sums = [_play_sum(cards, c) for c in hand]
-            best = 0  # the highest sum, the first of equal ones (a loop: no key function called per card)
-            for index in range(1, len(hand)):
-                if sums[index] > sums[best]:
-                    best = index
-            keep = hand[1] if best == 0 else hand[0]
-            default = opt.pair_id(hand[best], keep)
-        else:
-            default = opt.pair_id(hand[0], hand[1])
-        cached = (ids, default)
-    if len(_SELECT_CACHE) < 200_000:
-        _SELECT_CACHE[key] = cached
-    return cached
+        return [opt.PLAY_ONLY + card, opt.KEEP_ONLY + card], opt.PLAY_ONLY + card
+    ids = _pair_ids(hand)
+    if hand[0] < N_SURVIVOR:
+        sums = _play_sums(cards)
+        best = 0  # the highest sum, the first of equal ones (a loop: no key function called per card)
+        for index in range(1, len(hand)):
+            if sums[hand[index]] > sums[hand[best]]:
+                best = index
+        keep = hand[1] if best == 0 else hand[0]
+        return ids, opt.pair_id(hand[best], keep)
+    return ids, opt.pair_id(hand[0], hand[1])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
