@@ -236,3 +236,37 @@ def test_the_why_of_a_fate_may_be_a_seats_own_line_in_the_second_person() -> Non
     assert last_line_about(game, 1, ("frozen",)) is None  # not in seat 1's log
     game._event(1, "P3 is frozen.", ("K-T35",))
     assert last_line_about(game, 2, ("frozen",)) == "P3 is frozen."  # the latest line wins
+
+
+@pytest.mark.parametrize("name", ["killer", "guest", "menace", "eat"])
+def test_an_answer_given_as_an_option_plays_as_its_id_and_its_text_do(name: str) -> None:
+    """``act`` takes an offered Option for the seat's own decision without its checked steps; the game it plays is
+    the one answering by id or by text plays, and an Option the decision does not offer, from a seat that is not
+    asked or that has answered already, or with a stale decision id is still refused, changing nothing."""
+    cls = treachery.game_class(name)
+    for seed in range(3):
+        games = [treachery.new_game(name, players=cls.max_players, seed=seed) for _ in range(3)]
+        rng = random.Random(seed)
+        while not games[0].over:
+            pending = games[0].pending()
+            decision = pending[rng.randrange(len(pending))]
+            option = decision.options[rng.randrange(len(decision.options))]
+            offered = set(decision.ids)
+            refused = [
+                (decision.seat, next(o for o in games[0].catalogue_in_use if o["id"] not in offered), None),
+                (next((s for s in range(cls.max_players) if s not in {d.seat for d in pending}), -1), option, None),
+                (decision.seat, option, decision.id + 1),
+            ]
+            for seat, wrong, decision_id in refused:
+                before = (games[0].record(), games[0].state_version)
+                with pytest.raises(IllegalAction):
+                    games[0].act(seat, wrong, decision_id)
+                assert (games[0].record(), games[0].state_version) == before
+            games[0].act(decision.seat, option)
+            games[1].act(decision.seat, option["id"])
+            games[2].act(decision.seat, option["text"])
+            if len(pending) > 1:
+                with pytest.raises(IllegalAction, match="already answered"):
+                    games[0].act(decision.seat, option)
+        assert games[0].record() == games[1].record() == games[2].record()
+        assert games[0].log_for(None) == games[1].log_for(None) == games[2].log_for(None)

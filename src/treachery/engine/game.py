@@ -200,6 +200,16 @@ class Game:
         (``seat`` and ``decision_id`` are typed Any: they are checked here, and compiled code would refuse a
         wrong type with a TypeError before the check could say what is wrong.)
         """
+        if type(option) is Option and type(seat) is int and decision_id is None and not self.over:
+            # The usual answer, an offered option for the seat's own decision, taken without the checked path's
+            # steps; anything else goes on to them, which word every refusal (nothing has changed by then).
+            for decision in self._pending:
+                if decision.seat == seat:
+                    option_id = option["id"]
+                    if among(decision.ids, option_id) and seat not in self._sealed:
+                        self._commit(decision, option_id)
+                        return
+                    break
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
         if not among(decision.ids, option_id):
