@@ -4,7 +4,8 @@ Cyclic garbage waits for the cyclic collector, which a batch of games holds back
 it has left the processor's caches, and walking it cost a third of a large Killer batch's wall time while the
 bots' nested functions and the search tree's parent links made cycles (bench/README.md, eighth round). Compiled,
 a function's nested functions share one environment object that holds any of them another calls, a cycle the
-Python path does not make, so this matters most on the compiled build (the whole suite runs on it in CI).
+Python path makes only for a nested function that calls itself, so this matters most on the compiled build (the whole
+suite runs on it in CI).
 """
 
 from __future__ import annotations
