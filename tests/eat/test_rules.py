@@ -193,6 +193,18 @@ def test_W_E5_W_E6_W_E59_bonuses_and_butterfingers() -> None:
     assert has(game, "Fishing Net: Food +1 -> 4")
 
 
+def test_W_E5_a_bonus_is_named_only_where_it_applied() -> None:
+    # a Forager (Food bonus) holding Firekeeper (Sanity bonus) plays a Sanity card: only Firekeeper's +1 applies
+    game = scenario(4, phase="afternoon", round=2, play={B: "S02"}, pers={B: "P05"}, held={B: ["QU07"]},
+                    quests={"selection": ["QU11", "QU01", "QU02"]}, sanity=5, build=3, food=5)
+    answer(game, "quest", default="quest qu11")
+    answer(game, "map_order", default="order 1 2 3")
+    answer(game, "dodge")
+    line = next(x for x in log(game) if x.startswith("Harmonica: Sanity"))
+    assert line.startswith("Harmonica: Sanity +3 -> 8 (printed +2, +1 ")
+    assert "Forager" not in line
+
+
 def test_W_E11_W_E12_W_E42_windows_for_everyone_and_clumsy_hands() -> None:
     game = scenario(5, phase="trial", round=3, food=-3, keep={A: "F01", B: "F03", C: "F01"}, haunts={C: "GH09"})
     open_trial(game)

@@ -708,23 +708,26 @@ class Eat(Game):
                 elif extras[kind]:
                     extras[kind] -= 1
             split = self.split[seat]
-            order = [0] * fixed[0] + [1] * fixed[1] + [2] * fixed[2] + [0] * split[0] + [1] * split[1] + [2] * split[2]
-            if extras[0] or extras[1] or extras[2]:
-                order += [0] * extras[0] + [1] * extras[1] + [2] * extras[2]
             if self.forage[seat] >= 0:
                 where = self.forage[seat]
                 source = "a deck of their choice" if where == 3 else f"the {DECKS[where]} deck"
                 self._event(rnd, f"{_p(seat)}'s picked-up Keep card is a Forage card: one extra draw from {source}.",
                             ("W-E19", "W-H25", "W-H14"))
             got = []
-            for deck in order:
-                card = self._draw(deck)
-                if card >= 0:
-                    got.append(card)
-                    self.hands[seat].append(card)
-            totals = (fixed[0] + split[0] + extras[0], fixed[1] + split[1] + extras[1], fixed[2] + split[2] + extras[2])
-            counts = " ".join(f"{totals[d]} {DECKS[d]}" for d in range(3) if totals[d]) or "nothing"
-            said.append(f"{_p(seat)} {counts}")
+            hand = self.hands[seat]
+            for part in (fixed, split, extras):  # the fixed draws, then the chosen ones, then the extras
+                for deck in range(3):
+                    for _ in range(part[deck]):
+                        card = self._draw(deck)
+                        if card >= 0:
+                            got.append(card)
+                            hand.append(card)
+            counts = []
+            for deck in range(3):
+                total = fixed[deck] + split[deck] + extras[deck]
+                if total:
+                    counts.append(f"{total} {DECKS[deck]}")
+            said.append(f"{_p(seat)} {' '.join(counts) if counts else 'nothing'}")
             if got:
                 self._event(rnd, f"You draw {', '.join(self._card(c) for c in got)}.", ("W-T12", "W-H9"), seat)
         for seat in self._ghosts_from_leader():
@@ -1038,37 +1041,48 @@ class Eat(Game):
         info = self.cards.survivor[card]
         rnd = self.round
         self._event(rnd, f"{_p(seat)} reveals {self._card(card)}.", ("W-T26", "W-E1", "W-H12"))
-        changes = [list(c) for c in info.play]
-        if not changes:
+        play, deck, name = info.play, info.deck, info.name
+        if not play:
             self._event(rnd, "Its Play area is blank: no effect.", ("W-E2",))
+        # W-E5: each bonus adds +1 to a gain of the card's own deck; every bonus and Haunt is said beside the
+        # total it changed (the card prints +2, the log shows why +3), naming only the bonuses that applied
         person, held = self.personality[seat], self.held[seat]
-        bonus = [0, 0, 0]
-        if info.deck == FOOD:
-            bonus[FOOD] = (person == FORAGER)
-        elif info.deck == SANITY:
-            bonus[SANITY] = (person == OPTIMIST) + (FIREKEEPER in held)
+        if deck == FOOD:
+            givers = [person == FORAGER]
+        elif deck == SANITY:
+            givers = [person == OPTIMIST, holds(held, FIREKEEPER)]
         else:
-            bonus[BUILD] = (person == HANDYMAN) + (CALLOUSED in held)
-        # every bonus and Haunt is said beside the total it changed: the card prints +2, the log shows why +3
-        givers = [(person in (FORAGER, OPTIMIST, HANDYMAN), self.cards.personalities[person].name),
-                  (FIREKEEPER in held and info.deck == SANITY, self.cards.quests[FIREKEEPER].permanent),
-                  (CALLOUSED in held and info.deck == BUILD, self.cards.quests[CALLOUSED].permanent)]
-        causes: list[list[str]] = [[] for _ in changes]
-        for index, change in enumerate(changes):  # W-E5: a matching gain printed on the card
-            if change[0] == info.deck and change[1] > 0 and bonus[change[0]]:
-                change[1] += bonus[change[0]]
-                causes[index] = [f"+1 {name}" for given, name in givers if given]
-        if self.haunt[seat] == BUTTERFINGERS:  # W-E6
-            for index, change in enumerate(changes):
-                if change[1] > 0:
-                    change[1] -= 1
-                    causes[index].append(f"-1 {self.cards.name(BUTTERFINGERS)}")
-                    break
+            givers = [person == HANDYMAN, holds(held, CALLOUSED)]
+        bonus = givers[0] + givers[-1] if len(givers) == 2 else int(givers[0])
+        butterfingers = self.haunt[seat] == BUTTERFINGERS
+        tracks: list[int] = []
+        deltas: list[int] = []
+        causes: list[list[str]] = []
+        for track, delta in play:
+            cause: list[str] = []
+            if bonus and track == deck and delta > 0:  # a matching gain printed on the card
+                delta += bonus
+                cause = self._bonus_names(person, deck, givers)
+            if butterfingers and delta > 0:  # W-E6: the first positive change after the bonuses
+                delta -= 1
+                cause.append(f"-1 {self.cards.name(BUTTERFINGERS)}")
+                butterfingers = False
+            tracks.append(track)
+            deltas.append(delta)
+            causes.append(cause)
         self._discard(card)
-        for (track, delta), cause in zip(changes, causes, strict=True):
-            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), info.name,
+        for index in range(len(tracks)):
+            delta, cause = deltas[index], causes[index]
+            if self._change(tracks[index], delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), name,
                             ", ".join([f"printed {delta - _sum(cause):+d}", *cause]) if cause else ""):
                 return
+
+    def _bonus_names(self, person: int, deck: int, givers: list[bool]) -> list[str]:
+        """"+1 <name>" for each W-E5 bonus that applied to a card of ``deck``: the Personality's, then the Quest's."""
+        names = [f"+1 {self.cards.personalities[person].name}"] if givers[0] else []
+        if len(givers) == 2 and givers[1]:
+            names.append(f"+1 {self.cards.quests[FIREKEEPER if deck == SANITY else CALLOUSED].permanent}")
+        return names
 
     # ---- Evening (W-T29..W-T35) ---------------------------------------------------------------------------
 
