@@ -80,7 +80,7 @@ def _each(seats: list[int]) -> str:
     """"P1" alone, or "each of P1, P2 and P3"."""
     if len(seats) == 1:
         return _p(seats[0])
-    return "each of " + ", ".join(map(_p, seats[:-1])) + " and " + _p(seats[-1])
+    return "each of " + ", ".join([_p(seat) for seat in seats[:-1]]) + " and " + _p(seats[-1])
 
 
 _FIRST_CARD_CACHES: Final[dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
@@ -412,8 +412,7 @@ class Killer(Game):
 
     def _deal(self) -> None:
         rnd = self.round
-        aboard = set(self.on_board())
-        seats = [s for s in self.clockwise_from(self.first) if s in aboard]
+        seats = [s for s in self.clockwise_from(self.first) if self._on_board(s)]
         self.short = len(self.deck) < 2 * len(seats)  # K-T10
         each = 1 if self.short else 2
         fixed = self.overrides.hands.get(rnd, {})
@@ -437,7 +436,7 @@ class Killer(Game):
                     self.hands[seat].append(self.deck.pop())
         if self.short:
             dealt = [s for s in seats if self.hands[s]]
-            self._event(rnd, f"Not enough Crew cards: one card each for {', '.join(map(_p, dealt))}; no Actions "
+            self._event(rnd, f"Not enough Crew cards: one card each for {', '.join([_p(s) for s in dealt])}; no Actions "
                              "this round.", ("K-T10", "K-T49", "K-T51"))
         else:
             self._event(rnd, f"Two Crew cards dealt to {_each(seats)}.", ("K-T7", "K-T8"))
@@ -1016,7 +1015,7 @@ class Killer(Game):
                 self.alive[seat] = False
                 self._event(rnd, f"{_p(seat)} is still in Cold Storage and freezes to death.", ("K-E47", "K-W4"))
         winners = [s for s in winners if self.alive[s]]
-        said = ", ".join(map(_p, winners)) if winners else "nobody"
+        said = ", ".join([_p(s) for s in winners]) if winners else "nobody"
         self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("K-W11", "K-W13"))
         row = ", ".join(f"slot {i + 1} {LOCATIONS[loc]}" for i, loc in enumerate(self.hunting_row))
         deck = ", ".join(self.card_names[c] for c in reversed(self.deck)) or "empty"

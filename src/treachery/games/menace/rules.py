@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
+from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Option, Rng, SetupOverrideError, register
 from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
@@ -131,6 +131,15 @@ def _sheets(cards: CardSet) -> tuple[tuple[tuple[int, int, int, int], ...], ...]
 _DEFAULT_SHEETS: Final = _sheets(CARDS)
 
 
+def _starting_decks(cards: CardSet) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """M-S35: per Agenda, per Character, the two decks' cards together in type order (before the shuffle)."""
+    return tuple(tuple(tuple(expand(tuple([a + c for a, c in zip(agenda, character, strict=True)])))
+                       for character in cards.character_cards) for agenda in cards.agenda_cards)
+
+
+_DEFAULT_DECKS: Final = _starting_decks(CARDS)  # (the balanced set's decks are the shipped set's)
+
+
 # A user's card file, by its text: the games of a batch share one card set, catalogue and option cache
 # instead of each rebuilding them (and the caches above growing by one per game).
 _USER_CARDS: Final[dict[str, tuple[CardSet, Any]]] = {}
@@ -150,6 +159,10 @@ def _user_cards(path: str) -> tuple[CardSet, Any]:
             _CACHES.pop(id(_USER_CARDS.pop(next(iter(_USER_CARDS)))[1]), None)
         _USER_CARDS[text] = found
     return found
+
+
+# A block of discussion options: their ids and the options themselves, in the same order.
+_Block = tuple[tuple[int, ...], tuple[Option, ...]]
 
 
 def _cache_for(catalogue: Any) -> dict[Any, Any]:
@@ -223,7 +236,8 @@ class Menace(Game):
         self._sheets = _DEFAULT_SHEETS if cards is CARDS or cards is _BALANCED_CARDS else _sheets(cards)
         self.plan = parse_setup(setup, players)
         self._cache = _cache_for(self.catalogue_in_use)
-        self._talk_cache = self._cache.setdefault("talk", {})
+        # typed, so that compiled code reads its entries natively (the shared cache holds values of every kind)
+        self._talk_cache: dict[tuple[int, bool, int, int], _Block] = self._cache.setdefault("talk", {})
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that sees
         # its defaults learns nothing about the stream that shuffles the decks and the pool.
@@ -334,17 +348,18 @@ class Menace(Game):
 
     def _build_decks(self) -> None:
         """M-S35, M-S36: 13 Agenda cards + 7 Character cards, shuffled; draw 3."""
+        cards, rng, plan = self.cards, self.rng, self.plan
+        starting = _DEFAULT_DECKS if cards is CARDS or cards is _BALANCED_CARDS else _starting_decks(cards)
         for seat in range(self.players):
-            counts = [a + b for a, b in zip(self.cards.agenda_cards[self.agenda[seat]],
-                                            self.cards.character_cards[self.character[seat]], strict=True)]
-            deck = expand(tuple(counts))
-            self.deck_list[seat] = list(deck)
-            self.rng.shuffle(deck)
-            hand = [deck.pop() for _ in range(3)]
-            if seat in self.plan.hands:
-                hand = list(self.plan.hands[seat])
-            if seat in self.plan.decks:
-                deck = self.plan.decks[seat][::-1]
+            listed = starting[self.agenda[seat]][self.character[seat]]
+            deck = list(listed)
+            self.deck_list[seat] = list(listed)
+            rng.shuffle(deck)
+            hand = [deck.pop(), deck.pop(), deck.pop()]
+            if seat in plan.hands:
+                hand = list(plan.hands[seat])
+            if seat in plan.decks:
+                deck = plan.decks[seat][::-1]
             self.hands[seat] = hand
             self.decks[seat] = deck if self.alive[seat] else []
             if not self.alive[seat]:
@@ -1597,7 +1612,7 @@ class Menace(Game):
         shown_mask = 0
         for c, _ in self.shown:
             shown_mask |= 1 << c
-        accuse = cache.get(("accuse", shown_mask))
+        accuse: list[_Block] | None = cache.get(("accuse", shown_mask))
         if accuse is None:
             shown = [c for c in range(11) if shown_mask >> c & 1]
             accuse = cache["accuse", shown_mask] = [self._block([opt.ACCUSE + s * 11 + c for c in shown])
@@ -1611,7 +1626,7 @@ class Menace(Game):
             key = (seat, can_call, living_mask, shown_mask)
             entry = talk.get(key)
             if entry is None:  # (lists extended by whole tuples, then copied once: C copies, no iteration)
-                head = cache.get(("claims", can_call)) or self._claims_block(can_call)
+                head: _Block = cache.get(("claims", can_call)) or self._claims_block(can_call)
                 ids, options, catalogue = list(head[0]), list(head[1]), self.catalogue_in_use
                 for other in living:
                     if other != seat:
@@ -1628,12 +1643,12 @@ class Menace(Game):
         self._pending = decisions
         return True
 
-    def _block(self, ids: list[int]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    def _block(self, ids: list[int]) -> _Block:
         key = tuple(ids)
         catalogue = self.catalogue_in_use
         return key, tuple([catalogue[i] for i in key])
 
-    def _claims_block(self, can_call: bool) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    def _claims_block(self, can_call: bool) -> _Block:
         ids = sorted([opt.NO_VOTE, opt.CLAIM_GOOD, opt.CLAIM_NEUTRAL, opt.CLAIM_BAD, opt.CLAIM_DREW] +
                      ([opt.CALL_VOTE] if can_call else []))
         block = self._cache["claims", can_call] = self._block(ids)
