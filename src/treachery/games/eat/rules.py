@@ -1120,9 +1120,10 @@ class Eat(Game):
         terrors = sum(self.haunt[s] == TERRORS for s in alive)
         fever = sum(self._holds(s, CAVE_FEVER) for s in alive)
         loss = 2 + self.cold_nights + terrors + fever - self.calm
+        # (worded only when more than the usual loss: _causes would say nothing)
         nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
                          (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
-                         ("Calm", -self.calm))
+                         ("Calm", -self.calm)) if self.cold_nights or terrors or fever or self.calm else ""
         if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
             return
         gluttons = sum(self.personality[s] == GLUTTON for s in alive)
@@ -1130,9 +1131,10 @@ class Eat(Game):
         gnawing = sum(self.haunt[s] == GNAWING for s in alive)
         dysentery = sum(self._holds(s, DYSENTERY) for s in alive)
         eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
+        more = gluttons or ascetics or gnawing or dysentery or self.rations
         meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
                         (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
-                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations))
+                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations)) if more else ""
         self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat", meals)
         for seat in alive:
             if self.haunt[seat] == TIMBER:

@@ -436,8 +436,9 @@ class Killer(Game):
                     self.hands[seat].append(self.deck.pop())
         if self.short:
             dealt = [s for s in seats if self.hands[s]]
-            self._event(rnd, f"Not enough Crew cards: one card each for {', '.join([_p(s) for s in dealt])}; no Actions "
-                             "this round.", ("K-T10", "K-T49", "K-T51"))
+            dealt_to = ", ".join([_p(s) for s in dealt])
+            self._event(rnd, f"Not enough Crew cards: one card each for {dealt_to}; no Actions this round.",
+                        ("K-T10", "K-T49", "K-T51"))
         else:
             self._event(rnd, f"Two Crew cards dealt to {_each(seats)}.", ("K-T7", "K-T8"))
         names = self.card_names
