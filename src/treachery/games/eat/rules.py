@@ -1053,7 +1053,7 @@ class Eat(Game):
             givers = [person == OPTIMIST, holds(held, FIREKEEPER)]
         else:
             givers = [person == HANDYMAN, holds(held, CALLOUSED)]
-        bonus = givers[0] + givers[-1] if len(givers) == 2 else int(givers[0])
+        bonus = givers.count(True)  # +1 for each that applies
         butterfingers = self.haunt[seat] == BUTTERFINGERS
         tracks: list[int] = []
         deltas: list[int] = []
