@@ -10,6 +10,7 @@ import treachery
 from tests import conformance
 from treachery import GameConfigError
 from treachery.games.eat.cards import CARD_CODES
+from treachery.games.eat.rules import _causes, _signed
 
 from .util import A, B, C, D, E, F, answer, auto, dead, has, log, open_trial, pending, player, scenario, texts, vote
 
@@ -505,3 +506,11 @@ def test_W_X3_W_X4_selection_options_match_their_definition() -> None:
         hand = tuple(rng.randint(low, low + 3) if rng.random() < 0.3 else rng.randint(low, high) for _ in range(size))
         assert _selection_options(cards, hand) == _plain_selection(cards, hand), hand
         assert _selection_options(cards, hand[::-1]) == _plain_selection(cards, hand[::-1]), hand
+
+
+@pytest.mark.rule("W-E5", "W-T30", "W-T31")
+def test_track_changes_and_their_causes_are_signed_as_a_format_spec_signs_them() -> None:
+    assert [_signed(n) for n in range(-12, 13)] == [f"{n:+d}" for n in range(-12, 13)]
+    assert _causes(("2 every Evening", 2), ("Cold Night", 1), ("Terrors", 0), ("Calm", -2)) == \
+        "2 every Evening, +1 Cold Night, -2 Calm"
+    assert _causes(("4 Survivors", 4), ("Glutton", 0), ("Ration", 0)) == ""

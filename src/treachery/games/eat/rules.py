@@ -146,12 +146,18 @@ def _sum(causes: list[str]) -> int:
     return sum(int(c.split(" ", 1)[0]) for c in causes)
 
 
+def _signed(amount: int) -> str:
+    """``f"{amount:+d}"``: "+2", "-1", "+0" (compiled, a format spec is a generic call; this is not)."""
+    return f"+{amount}" if amount >= 0 else str(amount)
+
+
 def _causes(*parts: tuple[str, int]) -> str:
     """"2 every Evening, +1 Cold Night, -1 Calm cards": what made up an Evening loss, when more than the usual."""
-    if all(amount == 0 for _, amount in parts[1:]):
-        return ""
-    first, rest = parts[0], [p for p in parts[1:] if p[1]]
-    return ", ".join([first[0], *(f"{amount:+d} {name}" for name, amount in rest)])
+    said = [parts[0][0]]
+    for name, amount in parts[1:]:
+        if amount:
+            said.append(f"{_signed(amount)} {name}")
+    return ", ".join(said) if len(said) > 1 else ""
 
 
 def _play_sums(cards: CardSet) -> tuple[int, ...]:
@@ -530,8 +536,7 @@ class Eat(Game):
             self.build = min(high, max(low, self.build + delta))
             value = self.build
         said = f" ({cause})" if cause else ""
-        sign = "+" if delta >= 0 else ""  # (as format spec +d writes it)
-        self._event(self.round, f"{why}: {_TRACK_TITLES[track]} {sign}{delta} -> {value}{said}.", rules)
+        self._event(self.round, f"{why}: {_TRACK_TITLES[track]} {_signed(delta)} -> {value}{said}.", rules)
         if track == SANITY and value <= 0:
             self._ghosts_win("sanity", ("W-W1", "W-E4", "W-Q23"))
             return True
@@ -1074,7 +1079,7 @@ class Eat(Game):
         for index in range(len(tracks)):
             delta, cause = deltas[index], causes[index]
             if self._change(tracks[index], delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), name,
-                            ", ".join([f"printed {delta - _sum(cause):+d}", *cause]) if cause else ""):
+                            ", ".join([f"printed {_signed(delta - _sum(cause))}", *cause]) if cause else ""):
                 return
 
     def _bonus_names(self, person: int, deck: int, givers: list[bool]) -> list[str]:
