@@ -1051,42 +1051,38 @@ class Eat(Game):
             self._event(rnd, "Its Play area is blank: no effect.", ("W-E2",))
         # W-E5: each bonus adds +1 to a gain of the card's own deck; every bonus and Haunt is said beside the
         # total it changed (the card prints +2, the log shows why +3), naming only the bonuses that applied
-        person, held = self.personality[seat], self.held[seat]
+        person = self.personality[seat]
         if deck == FOOD:
-            givers = [person == FORAGER]
+            personal, quest = person == FORAGER, -1
         elif deck == SANITY:
-            givers = [person == OPTIMIST, holds(held, FIREKEEPER)]
+            personal, quest = person == OPTIMIST, FIREKEEPER
         else:
-            givers = [person == HANDYMAN, holds(held, CALLOUSED)]
-        bonus = givers.count(True)  # +1 for each that applies
+            personal, quest = person == HANDYMAN, CALLOUSED
+        from_quest = quest >= 0 and self._holds(seat, quest)
+        bonus = int(personal) + int(from_quest)
         butterfingers = self.haunt[seat] == BUTTERFINGERS
-        tracks: list[int] = []
-        deltas: list[int] = []
-        causes: list[list[str]] = []
+        changes: list[tuple[int, int, list[str]]] = []
         for track, delta in play:
             cause: list[str] = []
             if bonus and track == deck and delta > 0:  # a matching gain printed on the card
                 delta += bonus
-                cause = self._bonus_names(person, deck, givers)
+                cause = self._bonus_names(person if personal else -1, quest if from_quest else -1)
             if butterfingers and delta > 0:  # W-E6: the first positive change after the bonuses
                 delta -= 1
                 cause.append(f"-1 {self.cards.name(BUTTERFINGERS)}")
                 butterfingers = False
-            tracks.append(track)
-            deltas.append(delta)
-            causes.append(cause)
+            changes.append((track, delta, cause))
         self._discard(card)
-        for index in range(len(tracks)):
-            delta, cause = deltas[index], causes[index]
-            if self._change(tracks[index], delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), name,
+        for track, delta, cause in changes:
+            if self._change(track, delta, ("W-E1", "W-E3", "W-E5", "W-E6", "W-E8"), name,
                             ", ".join([f"printed {_signed(delta - _sum(cause))}", *cause]) if cause else ""):
                 return
 
-    def _bonus_names(self, person: int, deck: int, givers: list[bool]) -> list[str]:
-        """"+1 <name>" for each W-E5 bonus that applied to a card of ``deck``: the Personality's, then the Quest's."""
-        names = [f"+1 {self.cards.personalities[person].name}"] if givers[0] else []
-        if len(givers) == 2 and givers[1]:
-            names.append(f"+1 {self.cards.quests[FIREKEEPER if deck == SANITY else CALLOUSED].permanent}")
+    def _bonus_names(self, person: int, quest: int) -> list[str]:
+        """"+1 <name>" for each W-E5 bonus that applied: the Personality's, then the Quest's (-1: none)."""
+        names = [f"+1 {self.cards.personalities[person].name}"] if person >= 0 else []
+        if quest >= 0:
+            names.append(f"+1 {self.cards.quests[quest].permanent}")
         return names
 
     # ---- Evening (W-T29..W-T35) ---------------------------------------------------------------------------
@@ -1125,10 +1121,9 @@ class Eat(Game):
         terrors = sum(self.haunt[s] == TERRORS for s in alive)
         fever = sum(self._holds(s, CAVE_FEVER) for s in alive)
         loss = 2 + self.cold_nights + terrors + fever - self.calm
-        # (worded only when more than the usual loss: _causes would say nothing)
         nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
                          (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
-                         ("Calm", -self.calm)) if self.cold_nights or terrors or fever or self.calm else ""
+                         ("Calm", -self.calm))
         if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
             return
         gluttons = sum(self.personality[s] == GLUTTON for s in alive)
@@ -1136,10 +1131,9 @@ class Eat(Game):
         gnawing = sum(self.haunt[s] == GNAWING for s in alive)
         dysentery = sum(self._holds(s, DYSENTERY) for s in alive)
         eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
-        more = gluttons or ascetics or gnawing or dysentery or self.rations
         meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
                         (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
-                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations)) if more else ""
+                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations))
         self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat", meals)
         for seat in alive:
             if self.haunt[seat] == TIMBER:
