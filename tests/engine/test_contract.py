@@ -57,6 +57,21 @@ def test_bad_player_counts_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_plain_call_starts_the_game_the_spelled_out_call_does(name: str) -> None:
+    """new_game answers a call with no options and no setup without the option checks; the game is the same."""
+    import random
+
+    players = treachery.game_class(name).min_players
+    plain = treachery.new_game(name, players, 11)
+    spelled = treachery.new_game(name, players=players, seed=11, options={}, setup=None)
+    for game in (plain, spelled):
+        conformance.random_playout(game, random.Random(11))
+    assert conformance.fingerprint(plain) == conformance.fingerprint(spelled)
+    assert plain.record() == spelled.record()
+    assert treachery.new_game(name, players).options is not treachery.new_game(name, players).options
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_bad_options_and_setup_are_refused(name: str) -> None:
     players = treachery.game_class(name).min_players
     with pytest.raises(GameConfigError, match="unknown option"):

@@ -59,3 +59,22 @@ def test_M_T17_an_ability_whose_cost_is_not_met_says_why() -> None:
     assert decision.kind == "turn" and "use surveillance" not in [o["text"] for o in decision.options]
     closed = {c["label"]: c["why"] for c in g.unavailable(decision)}
     assert closed["Use Surveillance"] == "It costs 1 Energy; Energy is 0."
+
+
+def test_a_card_name_ending_in_an_exclamation_mark_ends_its_sentence() -> None:
+    """"Panic!" at the end of a log sentence is not followed by a full stop ("played Panic!", never "Panic!.")."""
+    game = treachery.new_game("menace", players=5, seed=3)
+    game._event(1, "P2 played Panic!.", ("M-T1",))
+    game._event(1, "P2 played Panic! → P3 draws.", ("M-T1",))
+    assert [e["text"] for e in game.log_for(None)[-2:]] == ["P2 played Panic!", "P2 played Panic! → P3 draws."]
+    ended = 0
+    for seed in range(40):
+        game = treachery.new_game("menace", players=6, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            for decision in game.pending():
+                game.act(decision.seat, rng.choice(decision.options))
+        texts = [e["text"] for seat in (None, *range(6)) for e in game.log_for(seat)]
+        assert not any("!." in text for text in texts)
+        ended += sum(text.endswith("Panic!") for text in texts)
+    assert ended  # the games did log Panic! at a sentence's end

@@ -59,6 +59,11 @@ def new_game(
     options: dict[str, Any] | None = None,
     setup: dict[str, Any] | None = None,
 ) -> Game:
+    if type(name) is str and type(players) is int and type(seed) is int and options is None and setup is None:
+        # The usual call (a simulation's, a bench's): the same checks, answered by the types alone.
+        cls = _GAMES.get(name) or game_class(name)
+        if cls.min_players <= players <= cls.max_players:
+            return cls(players, seed, {}, None)  # type: ignore[call-arg]
     cls = game_class(name)
     if not isinstance(players, int) or isinstance(players, bool) or not cls.min_players <= players <= cls.max_players:
         raise GameConfigError(

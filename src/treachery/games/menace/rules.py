@@ -205,8 +205,12 @@ class Menace(Game):
     )
 
     def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
-        # a card name that ends in "!" (Panic!) ends its sentence too: no "Panic!." in a player's log
-        self._log.append((audience, round_no, text.replace("!.", "!") if "!." in text else text, rules))
+        # a card name that ends in "!" (Panic!) ends its sentence too: no "Panic!." in a player's log. (One
+        # character is looked for first: a two-character search in a text with "→" in it converts the needle to the
+        # text's width each time, several times the cost, and most texts have no "!".)
+        if "!" in text and "!." in text:
+            text = text.replace("!.", "!")
+        self._log.append((audience, round_no, text, rules))
 
     # M-D6, M-T39, M-V20: the table's default timers in seconds (host-adjustable; none in batch simulation).
     # "defense" is the window between the Voting Pistol and the vote (M-V19): the engine asks the vote at once
