@@ -176,6 +176,15 @@ def _decks_by_card(cards: CardSet) -> tuple[int, ...]:
     return tuple(cards.deck_of(card) for card in range(len(CARD_CODES)))
 
 
+# A card set's Keep keyword of every Survivor card, read once per set and held by each game (W-E10: asked at every
+# window a Keep card could answer).
+_KEEP_KINDS: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
+
+
+def _keep_kinds(cards: CardSet) -> tuple[str, ...]:
+    return tuple(card.keep for card in cards.survivor)
+
+
 def _pair_ids(hand: tuple[int, ...]) -> list[int]:
     """Every (Play, Keep) pair of two of the hand's cards, as sorted option ids: the pair table is ordered by Play
     card then Keep card, so walking the hand's distinct cards in order gives the ids in order, with no set to build
@@ -253,6 +262,7 @@ class Eat(Game):
         self.phone_booth = bool(options.get("phone_booth", False))
         self.dwindling = int(options.get("dwindling_resources", 0))
         self.card_names = self.cards.short_names()  # shared, read-only
+        self.keep_kinds = kept_for(_KEEP_KINDS, self.cards, _keep_kinds)  # shared, read-only
         self.rng = Rng(seed)
         plan = parse_setup(setup, players)
         self.straw_script = list(plan.straws)
@@ -416,7 +426,7 @@ class Eat(Game):
         """W-E10, W-E42: a face-down Keep card of these keywords, used by choice."""
         card = self.keep[seat]
         return (card >= 0 and card < N_SURVIVOR and not self.keep_up[seat] and not self._clumsy(seat)
-                and self.cards.survivor[card].keep in keywords)
+                and self.keep_kinds[card] in keywords)
 
     def meat(self, seat: int) -> int:
         """W-E66: the meat value right now."""
@@ -613,7 +623,7 @@ class Eat(Game):
                 if card < N_SURVIVOR and cards.survivor[card].forage >= 0 and self.status[seat] == SURVIVOR:
                     self.forage[seat] = cards.survivor[card].forage
         if picked:
-            self._event(rnd, f"{', '.join(map(_p, picked))} pick up their Keep cards.", ("W-T11", "W-E9"))
+            self._event(rnd, f"{', '.join([_p(s) for s in picked])} pick up their Keep cards.", ("W-T11", "W-E9"))
         self.step = SKIPS
 
     def _draw_plan(self, seat: int) -> tuple[list[int], int, list[int]]:
@@ -925,7 +935,7 @@ class Eat(Game):
     def _haunt(self, target: int, card: int) -> None:
         rnd = self.round
         keep = self.keep[target]
-        if keep >= 0 and not self.keep_up[target] and keep < N_SURVIVOR and self.cards.survivor[keep].keep == "ward":
+        if keep >= 0 and not self.keep_up[target] and keep < N_SURVIVOR and self.keep_kinds[keep] == "ward":
             self.keep[target] = -1
             self._discard(keep)
             self._discard(card)
@@ -1345,7 +1355,7 @@ class Eat(Game):
             if seat not in fight:
                 fight.append(seat)
         self.fight = [s for s in self.survivors() if s in fight]
-        self._event(self.round, "Knife fight between " + ", ".join(map(_p, self.fight)) + ".",
+        self._event(self.round, "Knife fight between " + ", ".join([_p(s) for s in self.fight]) + ".",
                     ("W-V14", "W-V20", "W-V21", "W-K2"))
         if self.phone_booth:  # W-V62
             self._ask([self._new_decision(self.leader, "phone_booth", [opt.ALL, opt.ONLY_KNIVES],
@@ -1514,7 +1524,7 @@ class Eat(Game):
                 self._trial_end()
             return
         self.tied = tied
-        self._event(rnd, "Tie between " + ", ".join(map(_p, tied)) + ".", ("W-V35",))
+        self._event(rnd, "Tie between " + ", ".join([_p(s) for s in tied]) + ".", ("W-V35",))
         if self.personality[self.leader] == BORN_LEADER:  # W-V38, W-E63
             after = [(self.leader + i) % n for i in range(1, n + 1)]
             default = next(s for s in after if s in tied)
@@ -1567,7 +1577,7 @@ class Eat(Game):
             if loser not in drawers:
                 key = "quest_straws" if why == "Quest" else "straws"
                 raise SetupOverrideError(f"setup {key}: the scripted loser {_p(loser)} is not drawing in this "
-                                         f"{why} draw (drawing: {', '.join(map(_p, drawers))})")
+                                         f"{why} draw (drawing: {', '.join([_p(s) for s in drawers])})")
         if loser < 0:
             n, lead = self.players, self.leader
             order = [(lead + i) % n for i in range(1, n + 1) if (lead + i) % n in drawers]  # the Leader last
@@ -1578,7 +1588,8 @@ class Eat(Game):
                     loser = seat
                     break
                 short -= share
-        self._event(rnd, f"Straws ({why}) among {', '.join(map(_p, drawers))}: {_p(loser)} draws the short straw.",
+        among = ", ".join([_p(s) for s in drawers])
+        self._event(rnd, f"Straws ({why}) among {among}: {_p(loser)} draws the short straw.",
                     ("W-V44", "W-V45", "W-V46", "W-V47", "W-H18", "W-Q29"))
         return loser
 
@@ -1684,7 +1695,7 @@ class Eat(Game):
 
     def _game_over(self, winners: list[int], reason: str, rules: tuple[str, ...]) -> None:
         rnd = self.round
-        said = ", ".join(map(_p, winners)) if winners else "nobody"
+        said = ", ".join([_p(s) for s in winners]) if winners else "nobody"
         self._event(rnd, f"Game over ({reason}): {said} won.", rules + ("W-W12", "W-W13", "W-W17"))
         hands = "; ".join(f"{_p(s)} kept {self._card(self.keep[s])}" for s in range(self.players) if self.keep[s] >= 0)
         self._event(rnd, f"Everything revealed. {hands + '.' if hands else 'No Keep cards.'} Quests removed at setup: "
@@ -1736,6 +1747,7 @@ class Eat(Game):
         other.call_pending = self.call_pending
         other.calm = self.calm
         other.card_names = self.card_names
+        other.keep_kinds = self.keep_kinds
         other.cards = self.cards
         other.character = self.character[:]
         other.cold_nights = self.cold_nights

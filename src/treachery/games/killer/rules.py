@@ -83,7 +83,7 @@ def _each(seats: list[int]) -> str:
     return "each of " + ", ".join([_p(seat) for seat in seats[:-1]]) + " and " + _p(seats[-1])
 
 
-_FIRST_CARD_CACHES: Final[dict[int, dict[tuple[int, int], tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
+_FIRST_CARD_CACHES: Final[dict[int, dict[int, tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
@@ -137,6 +137,9 @@ class Killer(Game):
             self.catalogue_in_use = opt.build_catalogue(self.cards)
         self.overrides = parse_setup(setup, players)
         self.card_names = self.cards.short_names
+        # (read for every card played: compiled, a field of the game is a slot, the card set's attribute a lookup)
+        self.position_texts = self.cards.position_texts
+        self.action_texts = self.cards.action_texts
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
@@ -415,7 +418,7 @@ class Killer(Game):
         seats = [s for s in self.clockwise_from(self.first) if self._on_board(s)]
         self.short = len(self.deck) < 2 * len(seats)  # K-T10
         each = 1 if self.short else 2
-        fixed = self.overrides.hands.get(rnd, {})
+        fixed = self.overrides.hands.get(rnd)  # (None in a game without set-up overrides: no dict made, none asked)
         if fixed:
             wanted = [c for s, cs in fixed.items() if s in seats for c in cs]
             missing = [card_code(c) for c in wanted if c not in self.deck]
@@ -430,7 +433,7 @@ class Killer(Game):
             self.deck = [c for c in self.deck if c not in wanted]
         for turn in range(each):
             for seat in seats:
-                if seat in fixed:
+                if fixed and seat in fixed:
                     self.hands[seat].append(fixed[seat][turn])
                 elif self.deck:
                     self.hands[seat].append(self.deck.pop())
@@ -481,7 +484,7 @@ class Killer(Game):
     def _first_card_options(self, seat: int) -> tuple[tuple[int, ...], tuple[Option, ...], int]:
         """Legal first cards (K-E6), their options and the timeout choice (K-X9), cached per pair of cards."""
         hand = self.hands[seat]
-        key = (hand[0], hand[1])
+        key = hand[0] * 64 + hand[1]  # (an int key: hashed and compared without a tuple)
         cached = self.first_card_cache.get(key)
         if cached is None:
             legal, default = _first_card_rule(self.cards, hand[0], hand[1])
@@ -539,7 +542,7 @@ class Killer(Game):
             self._card_done()
             return
         self.action[seat] = card
-        self._log.append((None, self.round, _p(seat) + self.cards.action_texts[card], _ACTION_RULES))
+        self._log.append((None, self.round, _p(seat) + self.action_texts[card], _ACTION_RULES))
         if self.darted[seat]:
             self._event(self.round, f"{_p(seat)}'s {self._card(card)} has no effect (Sedative Dart).",
                         ("K-E53", "K-E21"))
@@ -555,21 +558,27 @@ class Killer(Game):
     def _place(self, seat: int, card: int, rules: tuple[str, ...]) -> None:
         """Lays a Position (K-T13, K-E76): face down while a Blackout holds."""
         self.position[seat] = card
-        self.location[seat] = card // 3
-        info = self.cards.cards[card]
+        place = self.location[seat] = card // 3  # (a card's id is its location * 3 + its priority - 1)
         if self._blackout_active():
+            info = self.cards.cards[card]
             self.face_down[seat] = True
             self._event(self.round, f"{_p(seat)} plays a Position face down.", rules + ("K-E76", "K-H6"))
             self._event(self.round, f"Your Position, face down: {LOCATIONS[info.location]} {info.priority} "
                                     f"({info.code}).", rules + ("K-H6",), seat)
         else:
-            self._log.append((None, self.round, _p(seat) + self.cards.position_texts[card], rules + _FACE_UP))
-        self._note_sharing(info.location)
+            self._log.append((None, self.round, _p(seat) + self.position_texts[card], rules + _FACE_UP))
+        self._note_sharing(place)
 
     def _note_sharing(self, place: int) -> None:
         """K-E66: after every placement or move into ``place``, everyone sharing it is marked for the Coward check."""
+        if place < 0:
+            return
         location = self.location
-        if place >= 0 and location.count(place) > 1:
+        there = 0
+        for loc in location:  # (compiled, a loop over native ints; list.count compares boxed ones)
+            if loc == place:
+                there += 1
+        if there > 1:
             shared = self.shared
             for seat, loc in enumerate(location):
                 if loc == place:
@@ -1058,6 +1067,8 @@ class Killer(Game):
         other.barricade_broken = self.barricade_broken
         other.blackout = self.blackout
         other.card_names = self.card_names
+        other.position_texts = self.position_texts
+        other.action_texts = self.action_texts
         other.cards = self.cards
         other.choice = self.choice[:]
         other.commander = self.commander
