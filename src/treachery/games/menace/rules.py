@@ -175,6 +175,18 @@ def _cache_for(catalogue: Any) -> dict[Any, Any]:
 _SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(8))
 
 
+def _distinct_ids(base: int, items: list[int]) -> list[int]:
+    """``sorted({base + item for item in items})``: one option per kind of card (or Wound) held, in id order, without
+    a set (compiled, a set of boxed ints, then sorted through Python's generic sort)."""
+    ids: list[int] = []
+    last = -1
+    for item in sorted(items):
+        if item != last:
+            ids.append(base + item)
+            last = item
+    return ids
+
+
 def _p(seat: int) -> str:
     # seats are 0-based in data (M-S2); players read P1 for seat 0, as in every game (named once, not per event)
     return _SEAT_NAMES[seat]
@@ -241,7 +253,7 @@ class Menace(Game):
         self.plan = parse_setup(setup, players)
         self._cache = _cache_for(self.catalogue_in_use)
         # typed, so that compiled code reads its entries natively (the shared cache holds values of every kind)
-        self._talk_cache: dict[tuple[int, bool, int, int], _Block] = self._cache.setdefault("talk", {})
+        self._talk_cache: dict[int, _Block] = self._cache.setdefault("talk", {})
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that sees
         # its defaults learns nothing about the stream that shuffles the decks and the pool.
@@ -490,13 +502,13 @@ class Menace(Game):
 
     def _decision(self, seat: int, kind: str, ids: list[int], prompt: str, default: int | None,
                   rules: tuple[str, ...]) -> Decision:
-        key = tuple(ids)
-        options = self._cache.get(key)
-        if options is None:
-            catalogue = self.catalogue_in_use  # (a comprehension: compiled, a C loop; map calls through Python)
-            options = self._cache[key] = tuple([catalogue[i] for i in key])
+        # Built each time: finding a cached tuple would hash and compare the ids, which costs more (measured).
+        # (A comprehension: compiled, a C loop; map calls through Python.)
+        option_ids = tuple(ids)
+        catalogue = self.catalogue_in_use
+        options = tuple([catalogue[i] for i in option_ids])
         return Decision(seat, kind, options, self._next_decision_id(seat), prompt,
-                        key[0] if default is None else default, rules, key)
+                        option_ids[0] if default is None else default, rules, option_ids)
 
     def _from_leader(self) -> list[int]:
         n = self.players
@@ -854,7 +866,7 @@ class Menace(Game):
             return []
         if CONCUSSION in self.wounds[seat]:  # M-E105
             return [opt.PLAY_RANDOM]
-        return sorted({opt.PLAY + c for c in hand})
+        return _distinct_ids(opt.PLAY, hand)
 
     def _ask_turn(self, seat: int) -> bool:
         ids: list[int] = []
@@ -939,25 +951,26 @@ class Menace(Game):
     def _targets(self, seat: int, ability: int) -> list[int]:
         """M-E35: 'a crewmember' includes the user, 'another' does not; killed players never."""
         alive, hands = self.alive, self.hands
-        seats = range(self.players)
+        n = self.players  # (each comprehension walks range(n) itself: compiled, a C loop; a range kept in a
+        # variable is walked through Python's iterator protocol)
         if ability == BLOODWORK:
-            return [s for s in seats if alive[s] and hands[s]]
+            return [s for s in range(n) if alive[s] and hands[s]]
         if ability in (FIRST_AID, HOT_MEAL):
-            return [s for s in seats if alive[s] and self._removable(s)]
+            return [s for s in range(n) if alive[s] and self._removable(s)]
         if ability == COMMANDEER:
-            return [s for s in seats if alive[s] and self.decks[s]]
+            return [s for s in range(n) if alive[s] and self.decks[s]]
         if ability == CRUNCH:
-            return [s for s in seats if alive[s] and not self.wounds[s]]
+            return [s for s in range(n) if alive[s] and not self.wounds[s]]
         if ability == SCAN:
-            return [s for s in seats if alive[s]]
+            return [s for s in range(n) if alive[s]]
         if ability == SURVEILLANCE:
-            return [s for s in seats if s != seat and alive[s] and self.played[s] and
+            return [s for s in range(n) if s != seat and alive[s] and self.played[s] and
                     any(o == s for _, o in self.pool)]
         if ability in (ANALYZE, INVENTORY, SUPPRESSING_FIRE):
-            return [s for s in seats if s != seat and alive[s] and hands[s]]
+            return [s for s in range(n) if s != seat and alive[s] and hands[s]]
         if ability == TRUST:
-            return [s for s in seats if s != seat and alive[s] and (hands[s] or hands[seat])]
-        return [s for s in seats if s != seat and alive[s]]  # DELEGATE, LASER, LOCKDOWN, REASSIGN, COMFORT_FOOD
+            return [s for s in range(n) if s != seat and alive[s] and (hands[s] or hands[seat])]
+        return [s for s in range(n) if s != seat and alive[s]]  # DELEGATE, LASER, LOCKDOWN, REASSIGN, COMFORT_FOOD
 
     def _continue_build(self) -> bool:
         """Asks the next missing choice of the ability being committed (M-X4, M-X6), or commits it."""
@@ -967,20 +980,20 @@ class Menace(Game):
             ids = [opt.TARGET + s for s in self._targets(seat, ability)] + [opt.BACK]
             return self._ask1(seat, "target", ids, f"{name}: choose a crewmember", opt.BACK, ("M-X4",))
         if ability == SELF_REPAIR and wound < 0:
-            ids = sorted({opt.REMOVE + w for w in self._removable(seat)})
+            ids = _distinct_ids(opt.REMOVE, self._removable(seat))
             if len(ids) > 1:
                 return self._ask1(seat, "wound", ids + [opt.BACK], f"{name}: choose the Wound to remove",
                                   opt.BACK, ("M-E81",))
             self.build[3] = ids[0] - opt.REMOVE
         if self.cards.ability_discards[ability] and discard < 0:
-            ids = sorted({opt.DISCARD + c for c in self.hands[seat]}) + [opt.BACK]
+            ids = _distinct_ids(opt.DISCARD, self.hands[seat]) + [opt.BACK]
             return self._ask1(seat, "cost", ids, f"{name}: choose the card to throw away as the cost",
                               opt.BACK, ("M-X6",))
         if ability == REBOOT and (not reboot or self.build[7:] != ["done"]):
             left = list(self.hands[seat])
             for c in reboot:
                 left.remove(c)
-            ids = sorted({opt.DISCARD + c for c in left})
+            ids = _distinct_ids(opt.DISCARD, left)
             if reboot:
                 ids.append(opt.DONE)
             if not ids:
@@ -1177,7 +1190,7 @@ class Menace(Game):
         hand = self.hands[target]
         if not hand:
             return False
-        ids = sorted({opt.REVEAL + c for c in hand})
+        ids = _distinct_ids(opt.REVEAL, hand)
         return self._ask1(target, "bloodwork", ids, "Bloodwork: choose the card you show to everyone",
                           opt.REVEAL + self._default_card(hand), ("M-E41", "M-X10"))
 
@@ -1252,7 +1265,7 @@ class Menace(Game):
         if left <= 0 or not hand:
             return False
         self.stack.append(["scavenge", seat, left - 1])  # a new frame: clones share pushed frames
-        ids = sorted({opt.DISCARD + c for c in hand})
+        ids = _distinct_ids(opt.DISCARD, hand)
         return self._ask1(seat, "scavenge", ids, f"Scavenge: throw away a card ({left} to go)",
                           opt.DISCARD + self._default_card(hand), ("M-E67", "M-X9"))
 
@@ -1266,7 +1279,7 @@ class Menace(Game):
         if not hand:
             return False
         self.current = [user]
-        ids = sorted({opt.GIVE + c for c in hand})
+        ids = _distinct_ids(opt.GIVE, hand)
         return self._ask1(target, "inventory", ids, f"Inventory: choose the card you hand to {_p(user)}",
                           opt.GIVE + self._default_card(hand), ("M-E76", "M-X12"))
 
@@ -1400,7 +1413,7 @@ class Menace(Game):
         if not over:
             return False
         self.stack.append(["limit"])
-        self._pending = [self._decision(s, "limit", sorted({opt.DISCARD + c for c in self.hands[s]}),
+        self._pending = [self._decision(s, "limit", _distinct_ids(opt.DISCARD, self.hands[s]),
                                         f"Over your hand limit of {self._limit(s)}: throw away a card",
                                         opt.DISCARD + self._default_card(self.hands[s]), ("M-T19", "M-X5"))
                          for s in over]
@@ -1627,7 +1640,8 @@ class Menace(Game):
         decisions = []
         for seat in living:
             can_call = not self.deescalate and not exiled[seat] and SHELL_SHOCK not in wounds[seat]  # M-V17
-            key = (seat, can_call, living_mask, shown_mask)
+            # (seat, may call, who lives, which types showed) as one int: hashed and compared without a tuple
+            key = ((living_mask << 11 | shown_mask) << 4 | seat) << 1 | can_call
             entry = talk.get(key)
             if entry is None:  # (lists extended by whole tuples, then copied once: C copies, no iteration)
                 head: _Block = cache.get(("claims", can_call)) or self._claims_block(can_call)
