@@ -185,6 +185,40 @@ def _keep_kinds(cards: CardSet) -> tuple[str, ...]:
     return tuple(card.keep for card in cards.survivor)
 
 
+# Each Character's draws (W-T12), read once per card set and held by each game: asked for every Survivor each round.
+_CHARACTER_DRAWS: Final[dict[int, tuple[CardSet, tuple[tuple[int, int, int, int], ...]]]] = {}
+
+
+def _character_draws(cards: CardSet) -> tuple[tuple[int, int, int, int], ...]:
+    return tuple(character.draws for character in cards.characters)
+
+
+# Every physical card of each of the four decks, in type order (W-S5), listed once per card set.
+_DECK_CARDS: Final[dict[int, tuple[CardSet, tuple[tuple[int, ...], ...]]]] = {}
+
+
+def _deck_cards(cards: CardSet) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(cards.deck_cards(deck)) for deck in range(4))
+
+
+# "Name (CODE)" of every Quest, worded once per card set.
+_QUEST_NAMES: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
+
+
+def _quest_names(cards: CardSet) -> tuple[str, ...]:
+    return tuple(f"{quest.name} ({QUEST_CODES[index]})" for index, quest in enumerate(cards.quests))
+
+
+# The names the Evening's causes are worded with (W-T30, W-T31), read once per card set.
+_EVENING_NAMES: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
+
+
+def _evening_names(cards: CardSet) -> tuple[str, ...]:
+    return (cards.name(GI09), cards.name(TERRORS), cards.quests[CAVE_FEVER].permanent,
+            cards.personalities[GLUTTON].name, cards.personalities[ASCETIC].name, cards.name(GNAWING),
+            cards.quests[DYSENTERY].permanent)
+
+
 def _pair_ids(hand: tuple[int, ...]) -> list[int]:
     """Every (Play, Keep) pair of two of the hand's cards, as sorted option ids: the pair table is ordered by Play
     card then Keep card, so walking the hand's distinct cards in order gives the ids in order, with no set to build
@@ -263,6 +297,7 @@ class Eat(Game):
         self.dwindling = int(options.get("dwindling_resources", 0))
         self.card_names = self.cards.short_names()  # shared, read-only
         self.keep_kinds = kept_for(_KEEP_KINDS, self.cards, _keep_kinds)  # shared, read-only
+        self.character_draws = kept_for(_CHARACTER_DRAWS, self.cards, _character_draws)  # shared, read-only
         self.rng = Rng(seed)
         plan = parse_setup(setup, players)
         self.straw_script = list(plan.straws)
@@ -297,8 +332,9 @@ class Eat(Game):
         self.discards: list[list[int]] = [[], [], [], []]
         placed = [c for c in list(start.get("keep", {}).values()) + list(start.get("play", {}).values())
                   + list(start.get("haunts", {}).values()) + [c for h in start.get("hands", {}).values() for c in h]]
+        every_deck = kept_for(_DECK_CARDS, cards, _deck_cards)
         for deck in range(4):
-            pool = cards.deck_cards(deck)
+            pool = list(every_deck[deck])
             for card in placed:
                 if cards.deck_of(card) == deck:
                     if card not in pool:
@@ -446,7 +482,7 @@ class Eat(Game):
         return self.card_names[card]
 
     def _quest(self, quest: int) -> str:
-        return f"{self.cards.quests[quest].name} ({QUEST_CODES[quest]})"
+        return kept_for(_QUEST_NAMES, self.cards, _quest_names)[quest]
 
     # ---- the flow ------------------------------------------------------------------------------------
 
@@ -628,7 +664,7 @@ class Eat(Game):
 
     def _draw_plan(self, seat: int) -> tuple[list[int], int, list[int]]:
         """(fixed draws per deck, any-deck draws, fixed extras per deck) before skips (W-T12, W-T13, W-T16)."""
-        f, s, b, wild = self.cards.characters[self.character[seat]].draws
+        f, s, b, wild = self.character_draws[self.character[seat]]
         extras = [0, 0, 0]
         anys = wild
         if self.forage[seat] == 3:
@@ -1131,8 +1167,8 @@ class Eat(Game):
         terrors = sum(self.haunt[s] == TERRORS for s in alive)
         fever = sum(self._holds(s, CAVE_FEVER) for s in alive)
         loss = 2 + self.cold_nights + terrors + fever - self.calm
-        nerves = _causes(("2 every Evening", 2), (self.cards.name(GI09), self.cold_nights),
-                         (self.cards.name(TERRORS), terrors), (self.cards.quests[CAVE_FEVER].permanent, fever),
+        names = kept_for(_EVENING_NAMES, self.cards, _evening_names)
+        nerves = _causes(("2 every Evening", 2), (names[0], self.cold_nights), (names[1], terrors), (names[2], fever),
                          ("Calm", -self.calm))
         if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
             return
@@ -1141,9 +1177,8 @@ class Eat(Game):
         gnawing = sum(self.haunt[s] == GNAWING for s in alive)
         dysentery = sum(self._holds(s, DYSENTERY) for s in alive)
         eaten = len(alive) + gluttons - ascetics + gnawing + dysentery - self.rations
-        meals = _causes((f"{len(alive)} Survivors", len(alive)), (self.cards.personalities[GLUTTON].name, gluttons),
-                        (self.cards.personalities[ASCETIC].name, -ascetics), (self.cards.name(GNAWING), gnawing),
-                        (self.cards.quests[DYSENTERY].permanent, dysentery), ("Ration", -self.rations))
+        meals = _causes((f"{len(alive)} Survivors", len(alive)), (names[3], gluttons), (names[4], -ascetics),
+                        (names[5], gnawing), (names[6], dysentery), ("Ration", -self.rations))
         self._change(FOOD, -max(0, eaten), ("W-T31", "W-T32", "W-Q26"), "Evening, the Survivors eat", meals)
         for seat in alive:
             if self.haunt[seat] == TIMBER:
@@ -1580,14 +1615,14 @@ class Eat(Game):
                                          f"{why} draw (drawing: {', '.join([_p(s) for s in drawers])})")
         if loser < 0:
             n, lead = self.players, self.leader
-            order = [(lead + i) % n for i in range(1, n + 1) if (lead + i) % n in drawers]  # the Leader last
+            order = [(lead + i) % n for i in range(1, n + 1) if holds(drawers, (lead + i) % n)]  # the Leader last
             shares = [2 if self.haunt[s] == CURSED_LUCK else 1 for s in order]
             short = self.rng.below(sum(shares))
-            for seat, share in zip(order, shares, strict=True):
-                if short < share:
-                    loser = seat
+            for index in range(len(order)):  # (not zip(strict=True): compiled, a generic call)
+                if short < shares[index]:
+                    loser = order[index]
                     break
-                short -= share
+                short -= shares[index]
         among = ", ".join([_p(s) for s in drawers])
         self._event(rnd, f"Straws ({why}) among {among}: {_p(loser)} draws the short straw.",
                     ("W-V44", "W-V45", "W-V46", "W-V47", "W-H18", "W-Q29"))
@@ -1748,6 +1783,7 @@ class Eat(Game):
         other.calm = self.calm
         other.card_names = self.card_names
         other.keep_kinds = self.keep_kinds
+        other.character_draws = self.character_draws
         other.cards = self.cards
         other.character = self.character[:]
         other.cold_nights = self.cold_nights
