@@ -172,7 +172,7 @@ class Game:
     def pending(self) -> list[Decision]:
         """Decisions waiting for an answer; several at once are simultaneous. Empty exactly when over."""
         if not self._sealed:
-            return list(self._pending)
+            return self._pending[:]  # (compiled, a slice copies directly; list() takes the sequence protocol)
         return [d for d in self._pending if d.seat not in self._sealed]
 
     def pending_for(self, seat: int) -> list[Decision]:

@@ -12,7 +12,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOverrideError, register
-from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
+from ...engine.game import Game, among, holds  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .core import build_core
@@ -47,7 +47,7 @@ SB1: Final = 21
 SB2: Final = 22
 SB3: Final = 23
 FIXED_DESTROY: Final = {GA2: 1, AL3: 3, ER3: 5, SB2: 7}  # card -> the Location it destroys
-DESTROYERS: Final = frozenset((GA2, AL3, ER3, SB2, CH2))  # CH2 destroys the Location named when played
+DESTROYERS: Final = (GA2, AL3, ER3, SB2, CH2)  # CH2 destroys the Location named when played
 
 # The flow's steps
 ROUND_START: Final = 0
@@ -140,6 +140,7 @@ class Killer(Game):
         # (read for every card played: compiled, a field of the game is a slot, the card set's attribute a lookup)
         self.position_texts = self.cards.position_texts
         self.action_texts = self.cards.action_texts
+        self.last_on_board = self.cards.last_on_board
         self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
@@ -548,7 +549,7 @@ class Killer(Game):
                         ("K-E53", "K-E21"))
             self._card_done()
             return
-        if card in self.cards.last_on_board and self.on_board() == [seat]:
+        if card in self.last_on_board and self.on_board() == [seat]:
             self._event(self.round, f"{_p(seat)} is the last crew member On Board and plays LAST ON BOARD.",
                         ("K-E11", "K-E12", "K-W6"))
             self._game_over([seat], "last on board", ("K-W6",))
@@ -846,7 +847,7 @@ class Killer(Game):
         # 5a: every red Action at once (K-T31, K-E8, K-V5)
         destroyed_now: list[int] = []
         for seat, card in enumerate(acting):
-            if card in DESTROYERS:
+            if among(DESTROYERS, card):
                 target = FIXED_DESTROY.get(card, self.choice[seat])
                 if target >= 0 and not self.destroyed[target] and target not in destroyed_now:
                     destroyed_now.append(target)  # K-E9, K-E10
@@ -861,16 +862,20 @@ class Killer(Game):
                     self._event(rnd, f"{_p(seat)}'s Space Suit saves them from the DESTROY.", ("K-E57",))
                 else:
                     deaths[seat] = (f"{_p(seat)} dies as the {LOCATIONS[loc]} is destroyed.", ("K-E9",))
-        for seat in alive_before if holds(acting, GA1) or holds(acting, AC1) else ():
-            target = self.choice[seat]
-            if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
-                    and self.location[target] == self.location[seat] >= 0 and target not in deaths:
-                deaths[target] = (f"{_p(target)} is killed by {_p(seat)}'s Meat Cleaver.", ("K-E35",))
-            if acting[seat] == AC1 and self.shared[seat] and seat not in deaths:
-                deaths[seat] = (f"{_p(seat)}, the Coward, was caught sharing a Location and dies.",
-                                ("K-E64", "K-E65", "K-E66"))
+        # (each loop below runs only when its card is in play; guarded by an if, not by iterating over "()",
+        # which compiled code would walk as a Python iterable)
+        if holds(acting, GA1) or holds(acting, AC1):
+            for seat in alive_before:
+                target = self.choice[seat]
+                if acting[seat] == GA1 and target >= 0 and self.alive[target] and self.position[target] >= 0 \
+                        and self.location[target] == self.location[seat] >= 0 and target not in deaths:
+                    deaths[target] = (f"{_p(target)} is killed by {_p(seat)}'s Meat Cleaver.", ("K-E35",))
+                if acting[seat] == AC1 and self.shared[seat] and seat not in deaths:
+                    deaths[seat] = (f"{_p(seat)}, the Coward, was caught sharing a Location and dies.",
+                                    ("K-E64", "K-E65", "K-E66"))
         for seat in sorted(deaths):
-            self._kill(seat, *deaths[seat])
+            text, rules = deaths[seat]
+            self._kill(seat, text, rules)
         # 5b (K-T32, K-W2, K-W5)
         if self.alien in destroyed_now:
             self._event(rnd, f"The alien was in the {LOCATIONS[self.alien]} and dies with it!", ("K-T32", "K-W2"))
@@ -880,22 +885,24 @@ class Killer(Game):
         if self._alien_attacks(acting):
             return
         # 5d: thaw (K-T34, K-E46)
-        for seat in range(n) if any(self.frozen) else ():
-            if self.alive[seat] and self.frozen[seat] and self.guess[seat] == self.alien:
-                self.frozen[seat] = False
-                self.ongoing[seat] = -1
-                self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
+        if any(self.frozen):
+            for seat in range(n):
+                if self.alive[seat] and self.frozen[seat] and self.guess[seat] == self.alien:
+                    self.frozen[seat] = False
+                    self.ongoing[seat] = -1
+                    self._event(rnd, f"{_p(seat)} guessed right and thaws: back On Board.", ("K-T34", "K-E46"))
         # 5e: Cold Storage (K-T35, K-E41)
-        for seat in range(n) if holds(acting, ML1) else ():
-            if acting[seat] == ML1 and self._on_board(seat):
-                if len(self.on_board()) >= 2:
-                    self.frozen[seat] = True
-                    self.ongoing[seat], self.ongoing_since[seat] = ML1, rnd
-                    self.guess[seat] = -1
-                    self._event(rnd, f"{_p(seat)} enters Cold Storage: Frozen.", ("K-T35", "K-E41"))
-                else:
-                    self._event(rnd, f"{_p(seat)} cannot enter Cold Storage: nobody else is On Board.",
-                                ("K-T35", "K-E41", "K-Q14"))
+        if holds(acting, ML1):
+            for seat in range(n):
+                if acting[seat] == ML1 and self._on_board(seat):
+                    if len(self.on_board()) >= 2:
+                        self.frozen[seat] = True
+                        self.ongoing[seat], self.ongoing_since[seat] = ML1, rnd
+                        self.guess[seat] = -1
+                        self._event(rnd, f"{_p(seat)} enters Cold Storage: Frozen.", ("K-T35", "K-E41"))
+                    else:
+                        self._event(rnd, f"{_p(seat)} cannot enter Cold Storage: nobody else is On Board.",
+                                    ("K-T35", "K-E41", "K-Q14"))
         # 5f: the Last-on-Board deadline (K-T36, K-W8)
         for seat in range(n):
             if self.deadline[seat] == rnd:
@@ -919,8 +926,10 @@ class Killer(Game):
             self._event(rnd, f"{_p(left[0])} is the last crew member On Board: win by the end of round {rnd + 1}.",
                         ("K-T38", "K-W8"))
         # 5i: ongoing effects whose end came (K-T39, K-E15, K-E72, K-E83)
-        for seat in range(n) if max(self.ongoing) >= 0 else ():
+        for seat in range(n):
             card = self.ongoing[seat]
+            if card < 0:
+                continue
             if card in (AC3, CH1) and not self.alive[seat]:
                 self._end_ongoing(seat)
                 self._event(rnd, f"{self._card(card)} ends with its holder.", ("K-T39", "K-E15"))
@@ -963,14 +972,16 @@ class Killer(Game):
         if not candidates:
             self._event(rnd, f"Nobody is in the {LOCATIONS[where]}: the alien kills nobody.", ("K-V13",))
             return False
-        rigged = {self.choice[s] for s in range(n) if acting[s] == ER1}
+        rigged = [self.choice[s] for s in range(n) if acting[s] == ER1]
         lowest = holds(acting, GA3)  # K-E38
-
-        printed = self.cards.cards
-        priority = {s: 4 if s in rigged else 0 if acting[s] == SB3 else printed[self.position[s]].priority
-                    for s in candidates}  # K-E19
-        pick = (min if lowest else max)(priority.values())
-        victim = next(s for s in candidates if priority[s] == pick)  # K-V11: clockwise from the First Crew Member
+        # K-E19: each candidate's priority (a Position card's id is its location * 3 + its priority - 1); the
+        # victim is the first candidate clockwise from the First Crew Member (K-V11) with the highest, or with
+        # the lowest under GA3
+        victim, pick = -1, 0
+        for s in candidates:
+            priority = 4 if holds(rigged, s) else 0 if acting[s] == SB3 else self.position[s] % 3 + 1
+            if victim < 0 or (priority < pick if lowest else priority > pick):
+                victim, pick = s, priority
         if acting[victim] == ML2:
             self._event(rnd, f"The alien lunges at {_p(victim)}, who escapes on adrenaline: nobody dies.",
                         ("K-E50", "K-V12"))
@@ -1069,6 +1080,7 @@ class Killer(Game):
         other.card_names = self.card_names
         other.position_texts = self.position_texts
         other.action_texts = self.action_texts
+        other.last_on_board = self.last_on_board
         other.cards = self.cards
         other.choice = self.choice[:]
         other.commander = self.commander
