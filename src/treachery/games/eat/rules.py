@@ -201,6 +201,23 @@ def _deck_cards(cards: CardSet) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(cards.deck_cards(deck)) for deck in range(4))
 
 
+# Each Survivor card's Forage deck as a Keep card (W-E9), -1 for none: read once per card set.
+_FORAGES: Final[dict[int, tuple[CardSet, tuple[int, ...]]]] = {}
+
+
+def _forages(cards: CardSet) -> tuple[int, ...]:
+    return tuple(card.forage for card in cards.survivor)
+
+
+# Each Survivor card's Play line, deck and name (W-E1), read once per card set.
+_PlayLine = tuple[tuple[tuple[int, int], ...], int, str]
+_PLAY_LINES: Final[dict[int, tuple[CardSet, tuple[_PlayLine, ...]]]] = {}
+
+
+def _play_lines(cards: CardSet) -> tuple[_PlayLine, ...]:
+    return tuple((card.play, card.deck, card.name) for card in cards.survivor)
+
+
 # "Name (CODE)" of every Quest, worded once per card set.
 _QUEST_NAMES: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
 
@@ -629,8 +646,10 @@ class Eat(Game):
         rnd, n = self.round, self.players
         self._event(rnd, f"Round {rnd}: Morning.", ("W-T4",))
         if rnd > 1:
-            ring = [(self.leader + i) % n for i in range(1, n + 1)]
-            self.leader = next(s for s in ring if self.status[s] == SURVIVOR)
+            for i in range(1, n + 1):  # (a loop, not next() over a generator: compiled, a generic call)
+                if self.status[(self.leader + i) % n] == SURVIVOR:
+                    self.leader = (self.leader + i) % n
+                    break
             self._event(rnd, f"The Conch passes to {_p(self.leader)}, the new Leader.", ("W-T8", "W-C2"))
             if not self.quest_deck:
                 self._event(rnd, "The Quest deck is empty: no Quest can be revealed.", ("W-T9", "W-W2", "W-W14"))
@@ -644,7 +663,7 @@ class Eat(Game):
                     self.status[seat] = GHOST_STATUS
                     name = self.cards.characters[self.character[seat]].name
                     self._event(rnd, f"{_p(seat)} returns as {name}'s Ghost.", ("W-T10", "W-V59", "W-Q2", "W-D9"))
-        cards = self.cards
+        forages = kept_for(_FORAGES, self.cards, _forages)
         picked = []
         for seat in range(n):
             self.skip_plan[seat] = []
@@ -656,8 +675,8 @@ class Eat(Game):
                 self.hands[seat].append(card)  # W-T11
                 self.keep[seat] = -1
                 picked.append(seat)
-                if card < N_SURVIVOR and cards.survivor[card].forage >= 0 and self.status[seat] == SURVIVOR:
-                    self.forage[seat] = cards.survivor[card].forage
+                if card < N_SURVIVOR and forages[card] >= 0 and self.status[seat] == SURVIVOR:
+                    self.forage[seat] = forages[card]
         if picked:
             self._event(rnd, f"{', '.join([_p(s) for s in picked])} pick up their Keep cards.", ("W-T11", "W-E9"))
         self.step = SKIPS
@@ -1089,10 +1108,9 @@ class Eat(Game):
 
     def _resolve_play(self, seat: int, card: int) -> None:
         """W-E1..W-E7: the Play line with bonuses, then the card is discarded."""
-        info = self.cards.survivor[card]
+        play, deck, name = kept_for(_PLAY_LINES, self.cards, _play_lines)[card]
         rnd = self.round
         self._event(rnd, f"{_p(seat)} reveals {self._card(card)}.", ("W-T26", "W-E1", "W-H12"))
-        play, deck, name = info.play, info.deck, info.name
         if not play:
             self._event(rnd, "Its Play area is blank: no effect.", ("W-E2",))
         # W-E5: each bonus adds +1 to a gain of the card's own deck; every bonus and Haunt is said beside the
