@@ -82,3 +82,18 @@ def test_W_T22_a_single_card_to_play_or_keep_stays_two_buttons() -> None:
     game = treachery.new_game("eat", players=5, seed=1)
     decision = _asked(game, "select", [opt.PLAY_ONLY + 3, opt.KEEP_ONLY + 3])
     assert game.option_parts(decision) == {}
+
+
+def test_W_X3_a_selection_option_reads_back_as_the_cards_it_was_made_from() -> None:
+    """selection_of inverts pair_id for every Survivor pair and every Ghost pair, and reads Play-only and
+    Keep-only choices (the Play and Keep cards the rules then place)."""
+    from treachery.games.eat import catalogue as opt
+
+    survivors, ghosts = range(opt.N_SURVIVOR), range(opt.N_SURVIVOR, opt.N_SURVIVOR + opt.N_GHOST)
+    for kinds in (survivors, ghosts):
+        for play in kinds:
+            for keep in kinds:
+                assert opt.selection_of(opt.pair_id(play, keep)) == (play, keep)
+    for card in (*survivors, *ghosts):
+        assert opt.selection_of(opt.PLAY_ONLY + card) == (card, -1)
+        assert opt.selection_of(opt.KEEP_ONLY + card) == (-1, card)

@@ -70,10 +70,10 @@ def selection_of(option_id: int) -> tuple[int, int]:
     if option_id >= PLAY_ONLY:
         return option_id - PLAY_ONLY, -1
     index = option_id - PAIR
-    if index < N_SURVIVOR * N_SURVIVOR:
-        return divmod(index, N_SURVIVOR)
-    play, keep = divmod(index - N_SURVIVOR * N_SURVIVOR, N_GHOST)
-    return play + N_SURVIVOR, keep + N_SURVIVOR
+    if index < N_SURVIVOR * N_SURVIVOR:  # (// and %, not divmod: compiled, divmod is a generic call)
+        return index // N_SURVIVOR, index % N_SURVIVOR
+    index -= N_SURVIVOR * N_SURVIVOR
+    return index // N_GHOST + N_SURVIVOR, index % N_GHOST + N_SURVIVOR
 
 
 def build_catalogue(cards: CardSet) -> tuple[Option, ...]:

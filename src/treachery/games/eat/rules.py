@@ -845,10 +845,16 @@ class Eat(Game):
             self.play[seat], self.keep[seat] = play, keep
             for card in hand:
                 self._discard(card)
-            slots = "+".join(x for x in ("Play" if play >= 0 else "", "Keep" if keep >= 0 else "") if x)
+            if play >= 0 and keep >= 0:
+                slots, placed = "Play+Keep", f"Play {self._card(play)}, Keep {self._card(keep)}"
+            elif play >= 0:
+                slots, placed = "Play", f"Play {self._card(play)}"
+            elif keep >= 0:
+                slots, placed = "Keep", f"Keep {self._card(keep)}"
+            else:
+                slots, placed = "", ""
             said.append(f"{_p(seat)} {slots}, {len(hand)} discarded")
-            mine = [f"Play {self._card(play)}" if play >= 0 else "", f"Keep {self._card(keep)}" if keep >= 0 else ""]
-            self._event(rnd, f"You place: {', '.join(x for x in mine if x)}.", ("W-T20", "W-H9"), seat)
+            self._event(rnd, f"You place: {placed}.", ("W-T20", "W-H9"), seat)
             self.hands[seat] = []
         self._event(rnd, "Cards placed face down: " + "; ".join(said) + ".", ("W-T20", "W-T21", "W-H8", "W-H11"))
 
