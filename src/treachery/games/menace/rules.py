@@ -1704,8 +1704,8 @@ class Menace(Game):
             return _CLAIMED[option], -1, -1
         if opt.SUSPECT <= option < opt.SUSPECT + 8:
             return "suspect", option - opt.SUSPECT, -1
-        seat, card = divmod(option - opt.ACCUSE, 11)
-        return "accuse", seat, card
+        named = option - opt.ACCUSE  # (// and %, not divmod: compiled, divmod is a generic call)
+        return "accuse", named // 11, named % 11
 
     def _claim_text(self, option: int) -> str:
         kind, seat, card = self.claim_parts(option)
