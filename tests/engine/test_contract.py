@@ -190,3 +190,25 @@ def test_a_seats_decision_ids_count_only_its_own_decisions(name: str) -> None:
                 game.act(decision.seat, rng.choice(decision.ids))
             for seat, seen in enumerate(asked):
                 assert seen == [k * players + seat for k in range(1, len(seen) + 1)], (players, seed, seat)
+
+
+@pytest.mark.parametrize("name", ["killer", "menace", "eat"])
+def test_games_without_set_up_values_share_a_plan_none_of_them_changes(name: str) -> None:
+    """A game started without set-up values reads the one shared empty plan (NO_SETUP); whole games of every table
+    size, their clones and samples must leave it as a fresh plan is."""
+    import importlib
+    import random
+
+    setup = importlib.import_module(f"treachery.games.{name}.setup")
+    cls = treachery.game_class(name)
+    rng = random.Random(5)
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = treachery.new_game(name, players, seed=players)
+        copy = game.clone()
+        while not game.over:
+            for decision in game.pending():
+                game.act(decision.seat, rng.choice(decision.options))
+            if not game.over:
+                game.determinized(game.pending()[0].seat, players)
+        conformance.random_playout(copy, rng)
+    assert setup.NO_SETUP == setup.Setup()

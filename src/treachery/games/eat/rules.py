@@ -33,7 +33,7 @@ from .cards import (
     load_cards,
 )
 from .core import build_core
-from .setup import parse_setup
+from .setup import NO_SETUP, parse_setup
 
 SURVIVOR: Final = 0
 FALLEN: Final = 1
@@ -316,7 +316,7 @@ class Eat(Game):
         self.keep_kinds = kept_for(_KEEP_KINDS, self.cards, _keep_kinds)  # shared, read-only
         self.character_draws = kept_for(_CHARACTER_DRAWS, self.cards, _character_draws)  # shared, read-only
         self.rng = Rng(seed)
-        plan = parse_setup(setup, players)
+        plan = parse_setup(setup, players) if setup else NO_SETUP
         self.straw_script = list(plan.straws)
         self.quest_straw_script = list(plan.quest_straws)
         self.vote_start: bool = plan.start.get("phase") == "vote"  # the first trial opens at its vote

@@ -81,6 +81,11 @@ def _seat_map(value: Any, players: int, what: str) -> dict[int, Any]:
     return {seat_of(k, players): v for k, v in value.items()}
 
 
+# The plan of a game started without set-up values: one shared by every such game (and, as every plan, by a game's
+# clones), read and never changed.
+NO_SETUP: Final = Setup()
+
+
 def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     setup = Setup()
     if not raw:

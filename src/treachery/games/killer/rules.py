@@ -16,7 +16,7 @@ from ...engine.game import Game, among, holds  # from its own module: mypyc's co
 from . import catalogue as opt
 from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
 from .core import build_core
-from .setup import parse_setup
+from .setup import NO_SETUP, parse_setup
 
 # Module constants are Final: compiled, a Final number is a constant in the code and any other Final a C static,
 # where a plain module name is a dictionary lookup at every use.
@@ -135,7 +135,7 @@ class Killer(Game):
         if options.get("card_file"):
             self.cards = load_cards(options["card_file"])
             self.catalogue_in_use = opt.build_catalogue(self.cards)
-        self.overrides = parse_setup(setup, players)
+        self.overrides = parse_setup(setup, players) if setup else NO_SETUP
         self.card_names = self.cards.short_names
         # (read for every card played: compiled, a field of the game is a slot, the card set's attribute a lookup)
         self.position_texts = self.cards.position_texts

@@ -93,6 +93,11 @@ def _cards(value: Any, what: str) -> list[int]:
     return found
 
 
+# The plan of a game started without set-up values: one shared by every such game (and, as every plan, by a game's
+# clones), read and never changed.
+NO_SETUP: Final = Setup()
+
+
 def parse_setup(raw: dict[str, Any] | None, players: int) -> Setup:
     setup = Setup()
     if not raw:

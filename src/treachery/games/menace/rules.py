@@ -95,7 +95,7 @@ from .cards import (
 )
 from .chat import claim_menu, claim_text
 from .core import build_core
-from .setup import parse_setup
+from .setup import NO_SETUP, parse_setup
 
 ROUND_LIMIT: Final = 25  # M-T45
 SAFETY: Final = 7  # M-W6
@@ -250,7 +250,7 @@ class Menace(Game):
         self.names = self.cards.bda_names
         cards = self.cards
         self._sheets = _DEFAULT_SHEETS if cards is CARDS or cards is _BALANCED_CARDS else _sheets(cards)
-        self.plan = parse_setup(setup, players)
+        self.plan = parse_setup(setup, players) if setup else NO_SETUP
         self._cache = _cache_for(self.catalogue_in_use)
         # typed, so that compiled code reads its entries natively (the shared cache holds values of every kind)
         self._talk_cache: dict[int, _Block] = self._cache.setdefault("talk", {})

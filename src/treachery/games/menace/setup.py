@@ -95,6 +95,11 @@ def _seats(value: Any, players: int) -> list[int]:
     return sorted({_int(s, 0, players - 1, "seat") for s in value})
 
 
+# The plan of a game started without set-up values: one shared by every such game (and, as every plan, by a game's
+# clones), read and never changed.
+NO_SETUP: Final = Setup()
+
+
 def parse_setup(setup: dict[str, Any] | None, players: int) -> Setup:
     plan = Setup()
     if not setup:
