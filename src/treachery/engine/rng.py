@@ -87,7 +87,7 @@ class Rng:
     def derived(cls, seed: int, purpose: str) -> Rng:
         """A second stream for ``purpose``, seeded through a one-way hash so it reveals nothing of ``seed``."""
         digest = hashlib.blake2b(f"{purpose}:{seed}".encode(), digest_size=8).digest()
-        return cls(int.from_bytes(digest, "little"))
+        return Rng(int.from_bytes(digest, "little"))  # (not cls(...): compiled, a call through the type object)
 
     def _draw(self) -> i64:
         """Compiled only: the next draw as a signed 64-bit number (its bits are SplitMix64's output)."""

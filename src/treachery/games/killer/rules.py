@@ -83,7 +83,8 @@ def _each(seats: list[int]) -> str:
     return "each of " + ", ".join([_p(seat) for seat in seats[:-1]]) + " and " + _p(seats[-1])
 
 
-_FIRST_CARD_CACHES: Final[dict[int, dict[int, tuple[tuple[int, ...], tuple[Option, ...], int]]]] = {}
+# Per card set: the K-E6 answer for each dealt pair of cards, at index first * 24 + second (None until asked).
+_FIRST_CARD_CACHES: Final[dict[int, list[tuple[tuple[int, ...], tuple[Option, ...], int] | None]]] = {}
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
@@ -141,7 +142,10 @@ class Killer(Game):
         self.position_texts = self.cards.position_texts
         self.action_texts = self.cards.action_texts
         self.last_on_board = self.cards.last_on_board
-        self.first_card_cache = _FIRST_CARD_CACHES.setdefault(id(self.cards), {})  # derived data, shared
+        first_cards = _FIRST_CARD_CACHES.get(id(self.cards))  # derived data, shared
+        if first_cards is None:
+            first_cards = _FIRST_CARD_CACHES[id(self.cards)] = [None] * (24 * 24)
+        self.first_card_cache = first_cards
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
         # sees its defaults learns nothing about the stream that shuffles the decks.
@@ -485,8 +489,8 @@ class Killer(Game):
     def _first_card_options(self, seat: int) -> tuple[tuple[int, ...], tuple[Option, ...], int]:
         """Legal first cards (K-E6), their options and the timeout choice (K-X9), cached per pair of cards."""
         hand = self.hands[seat]
-        key = hand[0] * 64 + hand[1]  # (an int key: hashed and compared without a tuple)
-        cached = self.first_card_cache.get(key)
+        key = hand[0] * 24 + hand[1]  # (a list index: no hashing, no comparing)
+        cached = self.first_card_cache[key]
         if cached is None:
             legal, default = _first_card_rule(self.cards, hand[0], hand[1])
             options = tuple(self.catalogue_in_use[i] for i in legal)

@@ -253,7 +253,10 @@ class Menace(Game):
         self.plan = parse_setup(setup, players) if setup else NO_SETUP
         self._cache = _cache_for(self.catalogue_in_use)
         # typed, so that compiled code reads its entries natively (the shared cache holds values of every kind)
-        self._talk_cache: dict[int, _Block] = self._cache.setdefault("talk", {})
+        talk = self._cache.get("talk")  # (not setdefault: it would make an empty dict every game)
+        if talk is None:
+            talk = self._cache["talk"] = {}
+        self._talk_cache: dict[int, _Block] = talk
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that sees
         # its defaults learns nothing about the stream that shuffles the decks and the pool.
