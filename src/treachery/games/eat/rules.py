@@ -327,7 +327,7 @@ class Eat(Game):
 
     def _set_up(self, plan: Any) -> None:
         n, rng, cards = self.players, self.rng, self.cards
-        start = plan.start
+        start: dict[str, Any] = plan.start  # (typed: compiled, its gets are dictionary reads, not method calls)
         # (the state's own types, stated: the plan is untyped, and compiled an untyped field is a Python object
         # that every sum and comparison handles generically)
         self.round: int = start.get("round", 1)  # W-S16
@@ -348,8 +348,11 @@ class Eat(Game):
         self.piles: list[list[int]] = []
         self.discards: list[list[int]] = [[], [], [], []]
         placed = [c for c in list(start.get("keep", {}).values()) + list(start.get("play", {}).values())
-                  + list(start.get("haunts", {}).values()) + [c for h in start.get("hands", {}).values() for c in h]]
+                  + list(start.get("haunts", {}).values()) + [c for h in start.get("hands", {}).values() for c in h]
+                  ] if start else []
         every_deck = kept_for(_DECK_CARDS, cards, _deck_cards)
+        fixed_piles: dict[int, Any] = plan.piles
+        fixed_tops: dict[int, list[int]] = plan.decks
         for deck in range(4):
             pool = list(every_deck[deck])
             for card in placed:
@@ -357,8 +360,8 @@ class Eat(Game):
                     if card not in pool:
                         raise GameConfigError(f"setup places more {CARD_CODES[card]} than the deck holds")
                     pool.remove(card)
-            if deck in plan.piles:
-                draw, discard = plan.piles[deck]
+            if deck in fixed_piles:
+                draw, discard = fixed_piles[deck]
                 for card in draw + discard:
                     if cards.deck_of(card) != deck or card not in pool:
                         raise GameConfigError(f"setup piles: {CARD_CODES[card]} is not available in that deck")
@@ -367,7 +370,7 @@ class Eat(Game):
                 self.discards[deck] = discard[::-1]
                 continue
             rng.shuffle(pool)
-            top = plan.decks.get(deck, [])
+            top = fixed_tops.get(deck, [])
             for card in top:
                 if cards.deck_of(card) != deck or card not in pool:
                     raise GameConfigError(f"setup decks: {CARD_CODES[card]} is not available in that deck")
@@ -376,8 +379,9 @@ class Eat(Game):
         # W-S6, W-S14: Quests.
         held = start.get("held", {})
         taken = [q for qs in held.values() for q in qs]
-        pool = [q for q in range(15) if q not in taken and q not in (plan.quest_box or [])
-                and q not in (plan.quest_selection or []) and q not in (plan.quest_deck or [])]
+        # (the plan's lists read once, not once per Quest: compiled, each read of the plan is a generic one)
+        taken += list(plan.quest_box or []) + list(plan.quest_selection or []) + list(plan.quest_deck or [])
+        pool = [q for q in range(15) if q not in taken]
         rng.shuffle(pool)
         removing = 3 + self.dwindling
         box = (list(plan.quest_box) if plan.quest_box is not None
@@ -401,16 +405,23 @@ class Eat(Game):
         self.leader: int = plan.leader if plan.leader is not None else rng.below(n)  # W-S11
         if self.status[self.leader] != SURVIVOR:
             raise GameConfigError("setup 'leader' must be a Survivor")
-        self.paranoid_used = [s in start.get("paranoid_used", []) for s in range(n)]
         self.haunt = [-1] * n
-        for seat, card in start.get("haunts", {}).items():
-            if not GH01 <= card <= GH10 or self.status[seat] != SURVIVOR:
-                raise GameConfigError("setup 'start.haunts' attaches Haunt cards (GH..) to Survivors")
-            self.haunt[seat] = card
-        self.held: list[list[int]] = [list(held.get(s, [])) for s in range(n)]
-        self.hands: list[list[int]] = [list(start.get("hands", {}).get(s, [])) for s in range(n)]
-        self.play: list[int] = [start.get("play", {}).get(s, -1) for s in range(n)]
-        self.keep: list[int] = [start.get("keep", {}).get(s, -1) for s in range(n)]
+        if start:  # W-S16: a game set up mid-way; else every seat starts empty-handed
+            self.paranoid_used = [s in start.get("paranoid_used", []) for s in range(n)]
+            for seat, card in start.get("haunts", {}).items():
+                if not GH01 <= card <= GH10 or self.status[seat] != SURVIVOR:
+                    raise GameConfigError("setup 'start.haunts' attaches Haunt cards (GH..) to Survivors")
+                self.haunt[seat] = card
+            self.held: list[list[int]] = [list(held.get(s, [])) for s in range(n)]
+            self.hands: list[list[int]] = [list(start.get("hands", {}).get(s, [])) for s in range(n)]
+            self.play: list[int] = [start.get("play", {}).get(s, -1) for s in range(n)]
+            self.keep: list[int] = [start.get("keep", {}).get(s, -1) for s in range(n)]
+        else:
+            self.paranoid_used = [False] * n
+            self.held = [[] for _ in range(n)]
+            self.hands = [[] for _ in range(n)]
+            self.play = [-1] * n
+            self.keep = [-1] * n
         for seat in range(n):
             if self.status[seat] == FALLEN:
                 self.personality[seat] = -1
