@@ -179,7 +179,8 @@ class Killer(Game):
         self.commander = -1  # Take Command: First Crew Member from next round (K-T3)
         self.out: list[int] = []  # cards removed from the game, public (K-H4)
         self.hunted: list[int] = []
-        self._apply_start(plan)
+        if plan is not NO_SETUP:  # (nothing to apply otherwise; compiled, each read of a plan is a generic one)
+            self._apply_start(plan)
         for loc in range(8):
             if self.destroyed[loc]:
                 self.out.extend(c for c in range(loc * 3, loc * 3 + 3) if c not in self.out)

@@ -367,7 +367,9 @@ class Menace(Game):
 
     def _build_decks(self) -> None:
         """M-S35, M-S36: 13 Agenda cards + 7 Character cards, shuffled; draw 3."""
-        cards, rng, plan = self.cards, self.rng, self.plan
+        cards, rng = self.cards, self.rng
+        fixed_hands: dict[int, list[int]] = self.plan.hands  # (read once: each read of the plan is a generic one)
+        fixed_decks: dict[int, list[int]] = self.plan.decks
         starting = _DEFAULT_DECKS if cards is CARDS or cards is _BALANCED_CARDS else _starting_decks(cards)
         for seat in range(self.players):
             listed = starting[self.agenda[seat]][self.character[seat]]
@@ -375,10 +377,10 @@ class Menace(Game):
             self.deck_list[seat] = list(listed)
             rng.shuffle(deck)
             hand = [deck.pop(), deck.pop(), deck.pop()]
-            if seat in plan.hands:
-                hand = list(plan.hands[seat])
-            if seat in plan.decks:
-                deck = plan.decks[seat][::-1]
+            if seat in fixed_hands:
+                hand = list(fixed_hands[seat])
+            if seat in fixed_decks:
+                deck = fixed_decks[seat][::-1]
             self.hands[seat] = hand
             self.decks[seat] = deck if self.alive[seat] else []
             if not self.alive[seat]:
