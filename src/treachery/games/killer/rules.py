@@ -232,6 +232,8 @@ class Killer(Game):
             raise GameConfigError("setup leaves nobody On Board")
 
     def _override_row(self) -> None:
+        if self.overrides is NO_SETUP:
+            return
         wanted = self.overrides.hunting_rows.get(self.round)
         if wanted is None:
             return
@@ -242,6 +244,8 @@ class Killer(Game):
         self.hunting_row = list(wanted)
 
     def _override_deck(self) -> None:
+        if self.overrides is NO_SETUP:
+            return
         wanted = self.overrides.decks.get(self.round)
         if wanted is None:
             return
@@ -424,7 +428,7 @@ class Killer(Game):
         seats = [s for s in self.clockwise_from(self.first) if self._on_board(s)]
         self.short = len(self.deck) < 2 * len(seats)  # K-T10
         each = 1 if self.short else 2
-        fixed = self.overrides.hands.get(rnd)  # (None in a game without set-up overrides: no dict made, none asked)
+        fixed = None if self.overrides is NO_SETUP else self.overrides.hands.get(rnd)
         if fixed:
             wanted = [c for s, cs in fixed.items() if s in seats for c in cs]
             missing = [card_code(c) for c in wanted if c not in self.deck]
