@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Option, Rng, SetupOverrideError, register
-from ...engine.game import Game  # from its own module: mypyc's compiled subclass needs that
+from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
 from ...engine.texts import plural
 from . import catalogue as opt
 from .balanced import BALANCED_OXYGEN, balanced_cards
@@ -529,7 +529,7 @@ class Menace(Game):
 
     def _limit(self, seat: int) -> int:
         limit = 5 if self.agenda[seat] == HOARDER else 4  # M-T19, M-E96
-        return limit - 1 if BROKEN_HAND in self.wounds[seat] else limit
+        return limit - 1 if holds(self.wounds[seat], BROKEN_HAND) else limit
 
     def _random_card(self, hand: list[int]) -> int:
         return hand[self.rng.below(len(hand))]
@@ -561,7 +561,7 @@ class Menace(Game):
         return got
 
     def _tremors(self, seat: int) -> int:
-        return 1 if TREMORS in self.wounds[seat] else 0
+        return 1 if holds(self.wounds[seat], TREMORS) else 0
 
     def _emma_available(self) -> bool:
         return bool(self.emma) or bool(self.emma_discard)
@@ -869,7 +869,7 @@ class Menace(Game):
         hand = self.hands[seat]
         if not hand or self.lockdown[seat]:  # M-T12, M-E64
             return []
-        if CONCUSSION in self.wounds[seat]:  # M-E105
+        if holds(self.wounds[seat], CONCUSSION):  # M-E105
             return [opt.PLAY_RANDOM]
         return _distinct_ids(opt.PLAY, hand)
 
@@ -927,10 +927,10 @@ class Menace(Game):
 
     def _usable(self, seat: int) -> list[int]:
         character = self.character[seat]
-        if character < 0 or self.exiled[seat] or SEDATED in self.wounds[seat]:  # M-T15, M-E109
+        if character < 0 or self.exiled[seat] or holds(self.wounds[seat], SEDATED):  # M-T15, M-E109
             return []
         out = []
-        tremors = TREMORS in self.wounds[seat]
+        tremors = holds(self.wounds[seat], TREMORS)
         hand_size = len(self.hands[seat])
         used, oxygen_left, energy_left = self.used, self.oxygen, self.energy
         for ability, oxygen, energy, discards in self._sheets[character]:
@@ -979,7 +979,15 @@ class Menace(Game):
 
     def _continue_build(self) -> bool:
         """Asks the next missing choice of the ability being committed (M-X4, M-X6), or commits it."""
-        seat, ability, target, wound, discard, reboot = self.build[:6]
+        # (each read with its type: the build is a list of values of every kind, and compiled code compares an
+        # untyped value generically)
+        b = self.build
+        seat: int = b[0]
+        ability: int = b[1]
+        target: int = b[2]
+        wound: int = b[3]
+        discard: int = b[4]
+        reboot: list[int] = b[5]
         name = self.cards.ability_names[ability]
         if ability not in _NO_ARG and target < 0:
             ids = [opt.TARGET + s for s in self._targets(seat, ability)] + [opt.BACK]
@@ -1040,7 +1048,13 @@ class Menace(Game):
         return bool(self._pending)
 
     def _commit_ability(self) -> None:
-        seat, ability, target, wound, discard, reboot = self.build[:6]
+        b = self.build  # (typed reads, as in _continue_build)
+        seat: int = b[0]
+        ability: int = b[1]
+        target: int = b[2]
+        wound: int = b[3]
+        discard: int = b[4]
+        reboot: list[int] = b[5]
         self.build = []
         self.stack.append(["limit"])
         oxygen, energy, _ = self._costs(seat, ability)
@@ -1644,7 +1658,7 @@ class Menace(Game):
             talk.clear()  # bounded: the full per-seat tuples are only a shortcut over the blocks
         decisions = []
         for seat in living:
-            can_call = not self.deescalate and not exiled[seat] and SHELL_SHOCK not in wounds[seat]  # M-V17
+            can_call = not self.deescalate and not exiled[seat] and not holds(wounds[seat], SHELL_SHOCK)  # M-V17
             # (seat, may call, who lives, which types showed) as one int: hashed and compared without a tuple
             key = ((living_mask << 11 | shown_mask) << 4 | seat) << 1 | can_call
             entry = talk.get(key)
@@ -1734,7 +1748,7 @@ class Menace(Game):
         targets = [s for s in range(n) if self.alive[s] and not self.exiled[s]]  # M-V23
         decisions = []
         for seat in targets:
-            if BLURRED_VISION in self.wounds[seat]:
+            if holds(self.wounds[seat], BLURRED_VISION):
                 continue
             ids = [opt.VOTE + t for t in targets if t != seat] + [opt.ABSTAIN]
             if seat == caller and self.agenda[seat] == ZEALOT:  # M-E95
@@ -1845,7 +1859,7 @@ class Menace(Game):
                     self._oxygen(1, "Greenhouse", ("M-E62",))
                 else:
                     self._event(self.round, "Greenhouse: Oxygen was lost this round; no gain.", ("M-E62",))
-            if self.alive[seat] and PUNCTURED_LUNG in self.wounds[seat]:
+            if self.alive[seat] and holds(self.wounds[seat], PUNCTURED_LUNG):
                 self._oxygen(-1, f"{_p(seat)}'s Punctured Lung", ("M-E116",))
             if self.over:
                 return True
