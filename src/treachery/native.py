@@ -40,7 +40,7 @@ _GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.
 GROUPS: dict[str, tuple[str, ...]] = {
     "encoders": ("rl.encoders.base", *(f"rl.encoders.{game}" for game in _GAMES
                                        if (PACKAGE / "rl" / "encoders" / f"{game}.py").is_file())),
-    "engine": ("engine.decision", "engine.derived", "engine.game", "engine.multiset", "engine.rng",
+    "engine": ("engine.decision", "engine.derived", "engine.game", "engine.multiset", "engine.rng", "engine.words",
                *(f"games.{game}.{name}" for game in _GAMES for name in _GAME_MODULES
                  if (PACKAGE / "games" / game / f"{name}.py").is_file()),  # (the Menace's view is in its rules)
                "bots.base", "bots.playout", "search.ismcts"),

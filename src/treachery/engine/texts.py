@@ -142,11 +142,6 @@ def who_list(seats: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``plural(1, "card")`` -> "1 card", ``plural(2, "card")`` -> "2 cards": no "(s)" in a player's text."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
 def last_line_about(game: Game, seat: int, words: tuple[str, ...]) -> str | None:
     """The latest line of ``seat``'s own log that names it together with one of ``words``: why its fate changed."""
     label = seat_word(seat)

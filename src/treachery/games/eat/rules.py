@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Rng, SetupOverrideError, register
 from ...engine.derived import kept_for
 from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
-from ...engine.texts import plural
+from ...engine.words import plural
 from . import catalogue as opt
 from . import chat
 from .balanced import balanced_cards, raft_target, start_food, start_sanity

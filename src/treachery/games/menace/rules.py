@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import CARD_FILE, Decision, GameConfigError, GameOption, Option, Rng, SetupOverrideError, register
 from ...engine.game import Game, holds  # from its own module: mypyc's compiled subclass needs that
-from ...engine.texts import plural
+from ...engine.words import plural
 from . import catalogue as opt
 from .balanced import BALANCED_OXYGEN, balanced_cards
 from .cards import (
