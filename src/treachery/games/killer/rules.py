@@ -805,7 +805,7 @@ class Killer(Game):
             for seat in hidden:
                 self.face_down[seat] = False
             shown = "; ".join(f"{_p(s)} at the {LOCATIONS[self.location[s]]} "
-                              f"({self.cards.cards[self.position[s]].short()})" for s in hidden)
+                              f"({self.card_names[self.position[s]]})" for s in hidden)
             self._event(rnd, f"Face-down Positions turn up: {shown}.", ("K-T26", "K-E77"))
             for seat in hidden:
                 if self.action[seat] == GA1:
