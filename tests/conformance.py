@@ -44,6 +44,8 @@ def random_playout(game: Game, rng: random.Random, check_each_step: bool = False
 def check_decision(game: Game, decision: Any) -> None:
     ids = [o["id"] for o in decision.options]
     assert ids and len(ids) == len(set(ids)), "options must be non-empty and distinct"
+    # act finds an offered option by identity and takes the id at its place: the two must line up
+    assert tuple(ids) == tuple(decision.ids), "a decision's ids must be its options' ids, in the same order"
     for option in decision.options:
         assert set(option) == {"id", "text", "label"}
         assert 0 <= option["id"] < type(game).action_count()

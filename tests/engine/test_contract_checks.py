@@ -13,6 +13,7 @@ import pytest
 import treachery
 from treachery import Game, GameConfigError, IllegalAction
 from treachery.engine.core import check_core, final_facts
+from treachery.engine.decision import Option
 from treachery.engine.guide import guide_markdown
 from treachery.engine.options import GameOption
 from treachery.engine.registry import _GAMES, register
@@ -242,10 +243,11 @@ def test_the_why_of_a_fate_may_be_a_seats_own_line_in_the_second_person() -> Non
 def test_an_answer_given_as_an_option_plays_as_its_id_and_its_text_do(name: str) -> None:
     """``act`` takes an offered Option for the seat's own decision without its checked steps; the game it plays is
     the one answering by id or by text plays, and an Option the decision does not offer, from a seat that is not
-    asked or that has answered already, or with a stale decision id is still refused, changing nothing."""
+    asked or that has answered already, or with a stale decision id is still refused, changing nothing. An equal
+    Option that is not the offered one itself (a copy) plays the same through the checked steps."""
     cls = treachery.game_class(name)
     for seed in range(3):
-        games = [treachery.new_game(name, players=cls.max_players, seed=seed) for _ in range(3)]
+        games = [treachery.new_game(name, players=cls.max_players, seed=seed) for _ in range(4)]
         rng = random.Random(seed)
         while not games[0].over:
             pending = games[0].pending()
@@ -265,8 +267,9 @@ def test_an_answer_given_as_an_option_plays_as_its_id_and_its_text_do(name: str)
             games[0].act(decision.seat, option)
             games[1].act(decision.seat, option["id"])
             games[2].act(decision.seat, option["text"])
+            games[3].act(decision.seat, Option(option["id"], option["text"], option["label"]))
             if len(pending) > 1:
                 with pytest.raises(IllegalAction, match="already answered"):
                     games[0].act(decision.seat, option)
-        assert games[0].record() == games[1].record() == games[2].record()
-        assert games[0].log_for(None) == games[1].log_for(None) == games[2].log_for(None)
+        assert games[0].record() == games[1].record() == games[2].record() == games[3].record()
+        assert games[0].log_for(None) == games[1].log_for(None) == games[2].log_for(None) == games[3].log_for(None)

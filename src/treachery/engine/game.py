@@ -202,13 +202,17 @@ class Game:
         """
         if type(option) is Option and type(seat) is int and decision_id is None and not self.over:
             # The usual answer, an offered option for the seat's own decision, taken without the checked path's
-            # steps; anything else goes on to them, which word every refusal (nothing has changed by then).
+            # steps; anything else goes on to them, which word every refusal (nothing has changed by then). The
+            # option is found among the decision's own by identity: that proves it offered and gives its id in one
+            # walk, without reading the option's fields.
             for decision in self._pending:
                 if decision.seat == seat:
-                    option_id = option["id"]
-                    if among(decision.ids, option_id) and seat not in self._sealed:
-                        self._commit(decision, option_id)
-                        return
+                    if not self._sealed or seat not in self._sealed:
+                        offered = decision.options
+                        for index in range(len(offered)):
+                            if offered[index] is option:
+                                self._commit(decision, decision.ids[index])
+                                return
                     break
         option_id = self._option_id(option)
         decision = self._checked_decision(seat, decision_id)
