@@ -507,11 +507,14 @@ class Menace(Game):
 
     def _decision(self, seat: int, kind: str, ids: list[int], prompt: str, default: int | None,
                   rules: tuple[str, ...]) -> Decision:
-        # Built each time: finding a cached tuple would hash and compare the ids, which costs more (measured).
-        # (A comprehension: compiled, a C loop; map calls through Python.)
+        # One tuple per set of options, shared by every decision that offers it: building a new one each time is a
+        # little cheaper for the rules alone, but the bots keep their lookups per tuple (bots.base.options_by_text)
+        # and would build them again for every decision. (A comprehension: compiled, a C loop.)
         option_ids = tuple(ids)
-        catalogue = self.catalogue_in_use
-        options = tuple([catalogue[i] for i in option_ids])
+        options = self._cache.get(option_ids)
+        if options is None:
+            catalogue = self.catalogue_in_use
+            options = self._cache[option_ids] = tuple([catalogue[i] for i in option_ids])
         return Decision(seat, kind, options, self._next_decision_id(seat), prompt,
                         option_ids[0] if default is None else default, rules, option_ids)
 
