@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from tests.option_parts import picker_steps, step_choices, walk
 
 
@@ -41,3 +43,15 @@ def test_M_E95_M_X17_a_crowded_zealots_vote_is_whom_then_whether_with_fervor() -
             assert (how["value"] == "fervor") == ("Zealot" in option["label"])
             assert whom["value"] == "abstain" if "bstain" in option["label"] else whom["value"] in option["label"]
     assert seen > 0
+
+
+def test_one_option_per_kind_held_in_id_order() -> None:
+    """The Menace offers one option per kind of card (or Wound) held, in id order: _distinct_ids gives exactly
+    ``sorted({base + item for item in items})`` for hands of every size, with repeats, in any order."""
+    from treachery.games.menace.rules import _distinct_ids
+
+    rng = random.Random(7)
+    for _ in range(5_000):
+        items = [rng.randrange(16) for _ in range(rng.randrange(0, 10))]
+        base = rng.randrange(200)
+        assert _distinct_ids(base, items) == sorted({base + item for item in items})

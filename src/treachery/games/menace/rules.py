@@ -177,13 +177,16 @@ _SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(8))
 
 def _distinct_ids(base: int, items: list[int]) -> list[int]:
     """``sorted({base + item for item in items})``: one option per kind of card (or Wound) held, in id order, without
-    a set (compiled, a set of boxed ints, then sorted through Python's generic sort)."""
+    a set or a sort (compiled, a set of boxed ints, then Python's generic sort): each id is put in its place among
+    the few before it."""
     ids: list[int] = []
-    last = -1
-    for item in sorted(items):
-        if item != last:
-            ids.append(base + item)
-            last = item
+    for item in items:
+        value = base + item
+        place = len(ids)
+        while place > 0 and ids[place - 1] > value:
+            place -= 1
+        if place == 0 or ids[place - 1] != value:
+            ids.insert(place, value)
     return ids
 
 
