@@ -770,7 +770,8 @@ class Eat(Game):
             self._ask(asks)
 
     def _on_splits(self, answers: dict[int, int]) -> None:
-        for seat, option_id in sorted(answers.items()):
+        for seat in range(self.players):  # in seat order (compiled, no list of pairs made and sorted)
+            option_id = answers.get(seat, opt.DRAW)
             if option_id != opt.DRAW:
                 self.split[seat] = list(opt.SPLITS[option_id - opt.SPLIT])
         self._event(self.round, "Every free draw has been declared.", ("W-T14", "W-H20"))
@@ -846,7 +847,9 @@ class Eat(Game):
     def _on_select(self, answers: dict[int, int]) -> None:
         rnd = self.round
         said: list[str] = []
-        for seat in sorted(answers):
+        for seat in range(self.players):  # in seat order (compiled, no list made and sorted)
+            if seat not in answers:
+                continue
             play, keep = opt.selection_of(answers[seat])
             hand = self.hands[seat]
             if play >= 0:

@@ -882,9 +882,10 @@ class Killer(Game):
                 if acting[seat] == AC1 and self.shared[seat] and seat not in deaths:
                     deaths[seat] = (f"{_p(seat)}, the Coward, was caught sharing a Location and dies.",
                                     ("K-E64", "K-E65", "K-E66"))
-        for seat in sorted(deaths):
-            text, rules = deaths[seat]
-            self._kill(seat, text, rules)
+        if deaths:
+            for seat in sorted(deaths):
+                text, rules = deaths[seat]
+                self._kill(seat, text, rules)
         # 5b (K-T32, K-W2, K-W5)
         if self.alien in destroyed_now:
             self._event(rnd, f"The alien was in the {LOCATIONS[self.alien]} and dies with it!", ("K-T32", "K-W2"))
