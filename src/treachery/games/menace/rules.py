@@ -983,17 +983,15 @@ class Menace(Game):
             return [s for s in range(n) if s != seat and alive[s] and (hands[s] or hands[seat])]
         return [s for s in range(n) if s != seat and alive[s]]  # DELEGATE, LASER, LOCKDOWN, REASSIGN, COMFORT_FOOD
 
+    def _build_parts(self) -> tuple[int, int, int, int, int, list[int]]:
+        """The ability being built: (seat, ability, target, wound, discard, reboot cards), each read with its type (the
+        build is a list of values of every kind, and compiled code compares an untyped value generically)."""
+        b = self.build
+        return b[0], b[1], b[2], b[3], b[4], b[5]
+
     def _continue_build(self) -> bool:
         """Asks the next missing choice of the ability being committed (M-X4, M-X6), or commits it."""
-        # (each read with its type: the build is a list of values of every kind, and compiled code compares an
-        # untyped value generically)
-        b = self.build
-        seat: int = b[0]
-        ability: int = b[1]
-        target: int = b[2]
-        wound: int = b[3]
-        discard: int = b[4]
-        reboot: list[int] = b[5]
+        seat, ability, target, wound, discard, reboot = self._build_parts()
         name = self.cards.ability_names[ability]
         if ability not in _NO_ARG and target < 0:
             ids = [opt.TARGET + s for s in self._targets(seat, ability)] + [opt.BACK]
@@ -1054,13 +1052,7 @@ class Menace(Game):
         return bool(self._pending)
 
     def _commit_ability(self) -> None:
-        b = self.build  # (typed reads, as in _continue_build)
-        seat: int = b[0]
-        ability: int = b[1]
-        target: int = b[2]
-        wound: int = b[3]
-        discard: int = b[4]
-        reboot: list[int] = b[5]
+        seat, ability, target, wound, discard, reboot = self._build_parts()
         self.build = []
         self.stack.append(["limit"])
         oxygen, energy, _ = self._costs(seat, ability)
