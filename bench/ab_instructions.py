@@ -9,6 +9,7 @@ cent shows only here).
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what search --only menace,eat
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what plain --only menace  # random rollouts
     .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what act       # treachery bench's act row
+    .venv/bin/python bench/ab_instructions.py --baseline /tmp/before/src --what act --only killer:3,menace:4
 
 The baseline's engine group is built once into ``<baseline>/../prefix`` (a child process whose ``sys.prefix``
 points there, so ``treachery.native`` builds and finds it there, never in this venv); this tree uses its usual
@@ -85,7 +86,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", type=Path, required=True, help="the other tree's src/")
     parser.add_argument("--what", choices=("games", "search", "plain", "act"), default="games")
-    parser.add_argument("--only", default=",".join(TABLES), help="comma-separated games")
+    parser.add_argument("--only", default=",".join(TABLES),
+                        help="comma-separated games, each at its usual table or as game:players (killer:3)")
     parser.add_argument("--baseline-python", action="store_true", help="run the baseline as Python (no build)")
     parser.add_argument("--low", type=int, default=10, help="games in the short run (search: 1 pass)")
     parser.add_argument("--high", type=int, default=60, help="games in the long run (search: 3 passes)")
@@ -96,8 +98,9 @@ def main() -> None:
         _run(baseline, prefix, "build", callgrind=False)  # (nothing to do when its build is current)
     low, high = (1, 3) if args.what in ("search", "plain") else (args.low, args.high)  # search: passes
     print("game | n | baseline instructions | this tree | baseline ÷ this")
-    for name in [n for n in args.only.split(",") if n]:
-        players = TABLES.get(name, 5)
+    for entry in [n for n in args.only.split(",") if n]:
+        name, _, count = entry.partition(":")
+        players = int(count) if count else TABLES.get(name, 5)
         base = per_unit(baseline, prefix, args.what, name, players, low, high)
         this = per_unit(HERE.parent / "src", "-", args.what, name, players, low, high)
         print(f"{name} | {players} | {base:,.0f} | {this:,.0f} | {base / this:.3f}", flush=True)

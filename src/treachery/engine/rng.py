@@ -29,10 +29,13 @@ _TWO64: Final = 1 << 64
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _M1: Final = 0xBF58476D1CE4E5B9
 _M2: Final = 0x94D049BB133111EB
-# The same three constants as signed 64-bit numbers, for the native steps
-_GOLDEN_I64: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
-_M1_I64: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
-_M2_I64: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+# The same three constants as signed 64-bit numbers for the native steps, each given as h with 2 * h + 1 = it.
+# Compiled, a number beyond 62 bits is a Python object converted to a machine word at every use (a hundred
+# instructions each, three a draw); a smaller one is a constant in the C code. (_draw reads the halves into local
+# variables first: mypyc folds an expression of Final numbers into one number, the large one again.)
+_GOLDEN_HALF: Final[i64] = (0x9E3779B97F4A7C15 - (1 << 64)) // 2
+_M1_HALF: Final[i64] = (0xBF58476D1CE4E5B9 - (1 << 64)) // 2
+_M2_HALF: Final[i64] = (0x94D049BB133111EB - (1 << 64)) // 2
 _SMALL: Final = 1 << 62  # compiled, a smaller int is a machine word, a larger one a Python object
 
 
@@ -91,10 +94,13 @@ class Rng:
 
     def _draw(self) -> i64:
         """Compiled only: the next draw as a signed 64-bit number (its bits are SplitMix64's output)."""
-        z: i64 = self.state + _GOLDEN_I64
+        golden: i64 = _GOLDEN_HALF
+        m1: i64 = _M1_HALF
+        m2: i64 = _M2_HALF
+        z: i64 = self.state + (golden * 2 + 1)
         self.state = z
-        z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _M1_I64  # (a masked arithmetic shift: a logical one)
-        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _M2_I64
+        z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * (m1 * 2 + 1)  # (a masked arithmetic shift: a logical one)
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * (m2 * 2 + 1)
         return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
     def next64(self) -> int:

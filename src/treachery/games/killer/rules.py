@@ -193,7 +193,8 @@ class Killer(Game):
         self._override_row()
         self._override_deck()
         self.scanned = [False] * len(self.hunting_row)
-        self.step = ROUND_START  # its first act is _reset_round, which lays out the per-round fields
+        self._lay_out_round()
+        self.step = ROUND_START
 
     def _random_pair(self) -> list[int]:
         pool = list(range(8))
@@ -255,7 +256,8 @@ class Killer(Game):
         rest = [c for c in self.deck if c not in wanted]
         self.deck = rest + wanted[::-1]  # the top of the deck is the end of the list
 
-    def _reset_round(self) -> None:
+    def _lay_out_round(self) -> None:
+        """The per-round fields, made once at set-up; each Round Start refills them (_reset_round)."""
         n = self.players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.position = [-1] * n
@@ -268,16 +270,39 @@ class Killer(Game):
         self.shared = [False] * n  # ever shared a Location this round (the Coward, K-E65)
         self.choice = [-1] * n  # the target seat or Location named with this round's Action
         self.looks: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.order: list[int] = []
+        self.set_aside: list[int] = []  # ongoing cards ended at Round Start, collected at 5k
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        # The lists are refilled in place (each game owns its own; a clone copies them): compiled, setting a few
+        # items costs a tenth of making a dozen lists a round and freeing the old ones.
+        hands, position, face_down, location, action = self.hands, self.position, self.face_down, self.location, \
+            self.action
+        darted, played_first, discard, shared, choice, looks = self.darted, self.played_first, self.discard, \
+            self.shared, self.choice, self.looks
+        for seat in range(self.players):
+            hands[seat].clear()
+            position[seat] = -1
+            face_down[seat] = False
+            location[seat] = -1
+            action[seat] = -1
+            darted[seat] = False
+            played_first[seat] = 0
+            discard[seat] = -1
+            shared[seat] = False
+            choice[seat] = -1
+            looks[seat].clear()
+        self.order.clear()
+        self.set_aside.clear()
         self.blackout = -1
         self.computer = -1
         self.alien = -1
         self.guess_public = False
         self.short = False
-        self.order: list[int] = []
         self.index = 0
         self.stage = ""  # the Action choice being asked, if any
         self.barricade_broken = False
-        self.set_aside: list[int] = []  # ongoing cards ended at Round Start, collected at 5k
 
     # ---- queries ---------------------------------------------------------------------------------
 
@@ -834,15 +859,15 @@ class Killer(Game):
 
     def _collected(self) -> list[int]:
         """Every card neither out of the game nor in effect (K-T42, K-Q22: a card in effect is removed only once
-        collected), in card order. (Flags by card, not ``in`` on lists: compiled, a test against a list of ints
-        compares boxed objects.)"""
-        kept_back = [False] * 24
+        collected), in card order. (A bit per card, not ``in`` on lists: compiled, a test against a list of ints
+        compares boxed objects, and a list of flags is one more list to make and free.)"""
+        kept_back = 0
         for card in self.out:
-            kept_back[card] = True
+            kept_back |= 1 << card
         for card in self.ongoing:
             if card >= 0:
-                kept_back[card] = True
-        return [card for card in range(24) if not kept_back[card]]
+                kept_back |= 1 << card
+        return [card for card in range(24) if not kept_back >> card & 1]
 
     def _acting(self) -> list[int]:
         """Each seat's Action this round that still counts (not cancelled), or -1."""
