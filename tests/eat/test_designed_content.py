@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import treachery
-from treachery.games.eat.cards import CARD_CODES, N_SURVIVOR, TRACKS, load_cards
+from treachery.games.eat.cards import CARD_CODES, GHOST_CODES, N_SURVIVOR, N_TYPES, SURVIVOR_CODES, TRACKS, load_cards
 from treachery.games.eat.rules import red_number
 
 SPEC = Path(__file__).resolve().parents[3] / "shared" / "rules" / "who-should-we-eat.md"
@@ -127,6 +127,12 @@ def test_W_D8_W_D113_W_D114_keep_keyword_totals() -> None:
     assert totals == {"knife": 9, "shield": 6, "stash": 11, "last_will": 10, "forage": 11, "ration": 2, "calm": 4,
                       "hide": 6, "loud": 4, "ward": 5, "dodge": 4}
     assert sum(totals.values()) == 72
+
+
+def test_the_card_type_counts_written_as_numbers_match_the_codes() -> None:
+    # (N_SURVIVOR and N_TYPES are written out so the compiled rules read them as constants)
+    assert (N_SURVIVOR, N_TYPES) == (len(SURVIVOR_CODES), len(SURVIVOR_CODES) + len(GHOST_CODES)) == (31, 51)
+    assert len(CARD_CODES) == N_TYPES
 
 
 def test_W_D9_W_Q1_every_ghost_side_prints_three_cards() -> None:

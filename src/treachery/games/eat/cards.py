@@ -24,8 +24,10 @@ SURVIVOR_CODES: Final = tuple([f"F{i:02d}" for i in range(1, 11)] + [f"S{i:02d}"
                               + [f"B{i:02d}" for i in range(1, 12)])
 GHOST_CODES: Final = tuple([f"GI{i:02d}" for i in range(1, 11)] + [f"GH{i:02d}" for i in range(1, 11)])
 CARD_CODES: Final = SURVIVOR_CODES + GHOST_CODES
-N_SURVIVOR: Final = len(SURVIVOR_CODES)  # 31 types
-N_TYPES: Final = len(CARD_CODES)  # 51 types
+# Written as numbers (tests/eat/test_designed_content.py checks them against the codes): the compiled rules then read
+# them as constants, where a computed one is a dictionary lookup at every read.
+N_SURVIVOR: Final = 31  # len(SURVIVOR_CODES)
+N_TYPES: Final = 51  # len(CARD_CODES)
 QUEST_CODES: Final = tuple(f"QU{i:02d}" for i in range(1, 16))
 PERSONALITY_CODES: Final = tuple(f"P{i:02d}" for i in range(1, 17))
 CHARACTER_CODES: Final = tuple(f"CH{i:02d}" for i in range(1, 13))

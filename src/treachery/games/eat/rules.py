@@ -138,9 +138,6 @@ def red_number(sanity: int) -> int:
     return (sanity + 2) // 3 if sanity > 0 else 0
 
 
-_PLAY_SUMS: Final[dict[int, tuple[int, ...]]] = {}
-
-
 def _sum(causes: list[str]) -> int:
     """The total of "+1 Forager", "-1 Butterfingers"…"""
     return sum(int(c.split(" ", 1)[0]) for c in causes)
@@ -160,80 +157,41 @@ def _causes(*parts: tuple[str, int]) -> str:
     return ", ".join(said) if len(said) > 1 else ""
 
 
-def _play_sums(cards: CardSet) -> tuple[int, ...]:
-    """Each Survivor card's Play total (its play values summed), per card set."""
-    sums = _PLAY_SUMS.get(id(cards))
-    if sums is None:
-        sums = _PLAY_SUMS[id(cards)] = tuple(sum(v for _, v in c.play) for c in cards.survivor)
-    return sums
-
-
-# A card set's deck of every card id, read once per set (a card set is an interpreted object: a method call each).
-_DECK_OF: Final[dict[int, tuple[CardSet, tuple[int, ...]]]] = {}
-
-
-def _decks_by_card(cards: CardSet) -> tuple[int, ...]:
-    return tuple(cards.deck_of(card) for card in range(len(CARD_CODES)))
-
-
-# A card set's Keep keyword of every Survivor card, read once per set and held by each game (W-E10: asked at every
-# window a Keep card could answer).
-_KEEP_KINDS: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
-
-
-def _keep_kinds(cards: CardSet) -> tuple[str, ...]:
-    return tuple(card.keep for card in cards.survivor)
-
-
-# Each Character's draws (W-T12), read once per card set and held by each game: asked for every Survivor each round.
-_CHARACTER_DRAWS: Final[dict[int, tuple[CardSet, tuple[tuple[int, int, int, int], ...]]]] = {}
-
-
-def _character_draws(cards: CardSet) -> tuple[tuple[int, int, int, int], ...]:
-    return tuple(character.draws for character in cards.characters)
-
-
-# Every physical card of each of the four decks, in type order (W-S5), listed once per card set.
-_DECK_CARDS: Final[dict[int, tuple[CardSet, tuple[tuple[int, ...], ...]]]] = {}
-
-
-def _deck_cards(cards: CardSet) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(cards.deck_cards(deck)) for deck in range(4))
-
-
-# Each Survivor card's Forage deck as a Keep card (W-E9), -1 for none: read once per card set.
-_FORAGES: Final[dict[int, tuple[CardSet, tuple[int, ...]]]] = {}
-
-
-def _forages(cards: CardSet) -> tuple[int, ...]:
-    return tuple(card.forage for card in cards.survivor)
-
-
-# Each Survivor card's Play line, deck and name (W-E1), read once per card set.
+# Each Survivor card's Play line, deck and name (W-E1)
 _PlayLine = tuple[tuple[tuple[int, int], ...], int, str]
-_PLAY_LINES: Final[dict[int, tuple[CardSet, tuple[_PlayLine, ...]]]] = {}
 
 
-def _play_lines(cards: CardSet) -> tuple[_PlayLine, ...]:
-    return tuple((card.play, card.deck, card.name) for card in cards.survivor)
+class SetFacts:
+    """What the rules read of a card set many times a game, worked out once per set and held by each game that plays
+    it (shared, read-only). Card records are interpreted objects, so compiled rules would read each of their fields
+    through a generic lookup; these are native fields, read without one."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        survivor = cards.survivor
+        self.play_sums = tuple([sum(v for _, v in c.play) for c in survivor])  # each card's Play values summed
+        self.keep_kinds = tuple([card.keep for card in survivor])  # W-E10: asked at every window a Keep card answers
+        self.forages = tuple([card.forage for card in survivor])  # W-E9: a Keep card's Forage deck, -1 for none
+        self.play_lines: tuple[_PlayLine, ...] = tuple([(card.play, card.deck, card.name) for card in survivor])
+        self.character_draws = tuple([character.draws for character in cards.characters])  # W-T12
+        self.deck_of = tuple([cards.deck_of(card) for card in range(len(CARD_CODES))])  # every card's deck
+        self.deck_cards = tuple([tuple(cards.deck_cards(deck)) for deck in range(4)])  # W-S5: in type order
+        self.quest_names = tuple([f"{quest.name} ({QUEST_CODES[index]})" for index, quest in enumerate(cards.quests)])
+        # the names the Evening's causes are worded with (W-T30, W-T31)
+        self.evening_names = (cards.name(GI09), cards.name(TERRORS), cards.quests[CAVE_FEVER].permanent,
+                              cards.personalities[GLUTTON].name, cards.personalities[ASCETIC].name, cards.name(GNAWING),
+                              cards.quests[DYSENTERY].permanent)
+
+    def __reduce__(self) -> tuple[Callable[[CardSet], SetFacts], tuple[CardSet]]:
+        return (set_facts, (self.cards,))  # a pickled game's facts are worked out again from its card set
 
 
-# "Name (CODE)" of every Quest, worded once per card set.
-_QUEST_NAMES: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
+_FACTS: Final[dict[int, tuple[CardSet, SetFacts]]] = {}
 
 
-def _quest_names(cards: CardSet) -> tuple[str, ...]:
-    return tuple(f"{quest.name} ({QUEST_CODES[index]})" for index, quest in enumerate(cards.quests))
-
-
-# The names the Evening's causes are worded with (W-T30, W-T31), read once per card set.
-_EVENING_NAMES: Final[dict[int, tuple[CardSet, tuple[str, ...]]]] = {}
-
-
-def _evening_names(cards: CardSet) -> tuple[str, ...]:
-    return (cards.name(GI09), cards.name(TERRORS), cards.quests[CAVE_FEVER].permanent,
-            cards.personalities[GLUTTON].name, cards.personalities[ASCETIC].name, cards.name(GNAWING),
-            cards.quests[DYSENTERY].permanent)
+def set_facts(cards: CardSet) -> SetFacts:
+    """The card set's ``SetFacts``, worked out on the first call for that set."""
+    return kept_for(_FACTS, cards, SetFacts)
 
 
 def _pair_ids(hand: tuple[int, ...]) -> list[int]:
@@ -264,7 +222,7 @@ def _selection_options(cards: CardSet, hand: tuple[int, ...]) -> tuple[list[int]
         return [opt.PLAY_ONLY + card, opt.KEEP_ONLY + card], opt.PLAY_ONLY + card
     ids = _pair_ids(hand)
     if hand[0] < N_SURVIVOR:
-        sums = _play_sums(cards)
+        sums = set_facts(cards).play_sums
         best = 0  # the highest sum, the first of equal ones (a loop: no key function called per card)
         for index in range(1, len(hand)):
             if sums[hand[index]] > sums[hand[best]]:
@@ -313,8 +271,7 @@ class Eat(Game):
         self.phone_booth = bool(options.get("phone_booth", False))
         self.dwindling = int(options.get("dwindling_resources", 0))
         self.card_names = self.cards.short_names()  # shared, read-only
-        self.keep_kinds = kept_for(_KEEP_KINDS, self.cards, _keep_kinds)  # shared, read-only
-        self.character_draws = kept_for(_CHARACTER_DRAWS, self.cards, _character_draws)  # shared, read-only
+        self.facts = set_facts(self.cards)  # shared, read-only
         self.rng = Rng(seed)
         plan = parse_setup(setup, players) if setup else NO_SETUP
         self.straw_script = list(plan.straws)
@@ -350,7 +307,7 @@ class Eat(Game):
         placed = [c for c in list(start.get("keep", {}).values()) + list(start.get("play", {}).values())
                   + list(start.get("haunts", {}).values()) + [c for h in start.get("hands", {}).values() for c in h]
                   ] if start else []
-        every_deck = kept_for(_DECK_CARDS, cards, _deck_cards)
+        every_deck = self.facts.deck_cards
         fixed_piles: dict[int, Any] = plan.piles
         fixed_tops: dict[int, list[int]] = plan.decks
         for deck in range(4):
@@ -490,7 +447,7 @@ class Eat(Game):
         """W-E10, W-E42: a face-down Keep card of these keywords, used by choice."""
         card = self.keep[seat]
         return (card >= 0 and card < N_SURVIVOR and not self.keep_up[seat] and not self._clumsy(seat)
-                and self.keep_kinds[card] in keywords)
+                and self.facts.keep_kinds[card] in keywords)
 
     def meat(self, seat: int) -> int:
         """W-E66: the meat value right now."""
@@ -510,7 +467,7 @@ class Eat(Game):
         return self.card_names[card]
 
     def _quest(self, quest: int) -> str:
-        return kept_for(_QUEST_NAMES, self.cards, _quest_names)[quest]
+        return self.facts.quest_names[quest]
 
     # ---- the flow ------------------------------------------------------------------------------------
 
@@ -649,7 +606,7 @@ class Eat(Game):
                                 "new pile.", ("W-T18",))
 
     def _discard(self, card: int) -> None:
-        self.discards[kept_for(_DECK_OF, self.cards, _decks_by_card)[card]].append(card)
+        self.discards[self.facts.deck_of[card]].append(card)
 
     # ---- Morning (W-T8..W-T22) ---------------------------------------------------------------------------
 
@@ -674,7 +631,7 @@ class Eat(Game):
                     self.status[seat] = GHOST_STATUS
                     name = self.cards.characters[self.character[seat]].name
                     self._event(rnd, f"{_p(seat)} returns as {name}'s Ghost.", ("W-T10", "W-V59", "W-Q2", "W-D9"))
-        forages = kept_for(_FORAGES, self.cards, _forages)
+        forages = self.facts.forages
         picked = []
         for seat in range(n):
             self.skip_plan[seat] = []
@@ -694,7 +651,7 @@ class Eat(Game):
 
     def _draw_plan(self, seat: int) -> tuple[list[int], int, list[int]]:
         """(fixed draws per deck, any-deck draws, fixed extras per deck) before skips (W-T12, W-T13, W-T16)."""
-        f, s, b, wild = self.character_draws[self.character[seat]]
+        f, s, b, wild = self.facts.character_draws[self.character[seat]]
         extras = [0, 0, 0]
         anys = wild
         if self.forage[seat] == 3:
@@ -1010,7 +967,7 @@ class Eat(Game):
     def _haunt(self, target: int, card: int) -> None:
         rnd = self.round
         keep = self.keep[target]
-        if keep >= 0 and not self.keep_up[target] and keep < N_SURVIVOR and self.keep_kinds[keep] == "ward":
+        if keep >= 0 and not self.keep_up[target] and keep < N_SURVIVOR and self.facts.keep_kinds[keep] == "ward":
             self.keep[target] = -1
             self._discard(keep)
             self._discard(card)
@@ -1128,7 +1085,7 @@ class Eat(Game):
 
     def _resolve_play(self, seat: int, card: int) -> None:
         """W-E1..W-E7: the Play line with bonuses, then the card is discarded."""
-        play, deck, name = kept_for(_PLAY_LINES, self.cards, _play_lines)[card]
+        play, deck, name = self.facts.play_lines[card]
         rnd = self.round
         self._event(rnd, f"{_p(seat)} reveals {self._card(card)}.", ("W-T26", "W-E1", "W-H12"))
         if not play:
@@ -1205,7 +1162,7 @@ class Eat(Game):
         terrors = sum(self.haunt[s] == TERRORS for s in alive)
         fever = sum(self._holds(s, CAVE_FEVER) for s in alive)
         loss = 2 + self.cold_nights + terrors + fever - self.calm
-        names = kept_for(_EVENING_NAMES, self.cards, _evening_names)
+        names = self.facts.evening_names
         nerves = _causes(("2 every Evening", 2), (names[0], self.cold_nights), (names[1], terrors), (names[2], fever),
                          ("Calm", -self.calm))
         if self._change(SANITY, -max(0, loss), ("W-T30", "W-T32"), "Evening, the nerves fray", nerves):
@@ -1820,8 +1777,7 @@ class Eat(Game):
         other.call_pending = self.call_pending
         other.calm = self.calm
         other.card_names = self.card_names
-        other.keep_kinds = self.keep_kinds
-        other.character_draws = self.character_draws
+        other.facts = self.facts
         other.cards = self.cards
         other.character = self.character[:]
         other.cold_nights = self.cold_nights
