@@ -187,7 +187,7 @@ class Rng:
         z = self._draw()
         l4: i64 = (z >> 32) & 0xFFFFFFFF
         l5: i64 = z & 0xFFFFFFFF
-        i = n - 1
+        i: i64 = n - 1  # (a machine word, as the digits' loop counter below: an untyped ``_`` is boxed each turn)
         for product, count in _GROUPS31[n]:
             d: i64 = product
             c: i64 = l0
@@ -202,7 +202,7 @@ class Rng:
             l4, r = c // d, c % d
             c = (r << 32) | l5
             l5, low = c // d, c % d
-            for _ in range(count):
+            for _digit in range(count):
                 radix: i64 = i + 1
                 j = low % radix
                 low //= radix

@@ -14,9 +14,16 @@ from mypy_extensions import mypyc_attr
 from ...engine import CARD_FILE, Decision, GameConfigError, Option, Rng, SetupOverrideError, register
 from ...engine.game import Game, among, holds  # from its own module: mypyc's compiled subclass needs that
 from . import catalogue as opt
-from .cards import AIRLOCK, LOCATIONS, CardSet, card_code, load_cards
+from .cards import AIRLOCK, CardSet, card_code, load_cards
+from .cards import LOCATIONS as _LOCATIONS
 from .core import build_core
-from .setup import NO_SETUP, parse_setup
+from .setup import NO_SETUP as _NO_SETUP
+from .setup import parse_setup
+
+# Names of interpreted modules held again as this module's Finals: compiled, a Final of the module is a C static,
+# an imported name a dictionary lookup at every read.
+LOCATIONS: Final = _LOCATIONS
+NO_SETUP: Final = _NO_SETUP
 
 # Module constants are Final: compiled, a Final number is a constant in the code and any other Final a C static,
 # where a plain module name is a dictionary lookup at every use.

@@ -341,7 +341,7 @@ class Menace(Game):
         self.coward_menace = self._coward_should_be_menace()
         if not self.alive[self.leader]:
             self.leader = self._next_living(self.leader)
-        self._reset_round()
+        self._lay_out_round()
         self.stack = [["round", plan.phase]]
         if plan.characters is not None:
             self.character = list(plan.characters)
@@ -389,18 +389,36 @@ class Menace(Game):
             if not self.alive[seat]:
                 self.hands[seat] = []
 
-    def _reset_round(self) -> None:
+    def _lay_out_round(self) -> None:
+        """The per-round lists, made once at set-up; each round refills them (_reset_round)."""
         n = self.players
         self.used = [False] * 32
         self.pool: list[list[int]] = []  # [card, origin]: origin seat, -1 EmMA fill, -2 Emergency Protocol
         self.played = [False] * n  # placed a card this round (M-E31)
+        self.lockdown = [False] * n
+        self.order: list[list[int]] = []
+        self.shown: list[list[int]] = []  # this round's revealed cards: [card, cancelled]
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        # The lists are refilled in place (each game owns its own; a clone copies them): compiled, cheaper than
+        # making them anew each round and freeing the old ones.
+        used, played, lockdown = self.used, self.played, self.lockdown
+        for card in range(32):
+            used[card] = False
+        for seat in range(self.players):
+            played[seat] = False
+            lockdown[seat] = False
+        self.pool.clear()
+        self.order.clear()
+        self.shown.clear()
+        self.votes.clear()
         self.played_count = 0  # P (M-T28)
         self.emma_added = 0
         self.veto = -1
         self.veto_spent = False
         self.moxie = -1
         self.greenhouse = -1
-        self.lockdown = [False] * n
         self.target_lock = -1
         self.trace = False
         self.reassign = -1
@@ -410,11 +428,8 @@ class Menace(Game):
         self.breach_seen = False
         self.wounded_round = False
         self.copy_next = False
-        self.order: list[list[int]] = []
         self.reveal_i = 0
-        self.shown: list[list[int]] = []  # this round's revealed cards: [card, cancelled]
         self.turn_seat = -1
-        self.votes = []
         self.last_caller = -1
         self.fervor = -1
 
