@@ -181,3 +181,23 @@ def test_M_D2_games_from_one_card_file_share_its_cards_and_caches(tmp_path: Path
         assert game.cards is first.cards and game.catalogue_in_use is first.catalogue_in_use
     assert len(rules._CACHES) == caches
     assert "Cheer Up" in first.cards.bda_names
+
+
+def test_a_decisions_options_are_its_ids_and_shared_per_set_of_ids() -> None:
+    """A decision's options are the catalogue's for its ids in that order, and the same ids give the same options
+    tuple (the bots keep their option tables per tuple)."""
+    g = _random_walk(5, 10)
+    rng = random.Random(5)
+    catalogue = g.catalogue_in_use
+    for _ in range(2000):
+        ids = [rng.randrange(len(catalogue)) for _ in range(rng.randint(1, 12))]
+        first = g._decision(0, "turn", ids, "", None, ())
+        again = g._decision(1, "turn", list(ids), "", None, ())
+        assert list(first.ids) == ids and [o["id"] for o in first.options] == ids
+        assert first.options is again.options and first.ids == again.ids
+    # the last catalogue id, and sets that differ only in length or order
+    last = len(catalogue) - 1
+    assert [o["id"] for o in g._decision(0, "turn", [last, 0], "", None, ()).options] == [last, 0]
+    assert g._decision(0, "turn", [0], "", None, ()).ids == (0,)
+    assert g._decision(0, "turn", [0, 0], "", None, ()).ids == (0, 0)
+    assert g._decision(0, "turn", [2, 1], "", None, ()).ids == (2, 1)
