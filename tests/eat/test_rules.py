@@ -514,3 +514,31 @@ def test_track_changes_and_their_causes_are_signed_as_a_format_spec_signs_them()
     assert _causes(("2 every Evening", 2), ("Cold Night", 1), ("Terrors", 0), ("Calm", -2)) == \
         "2 every Evening, +1 Cold Night, -2 Calm"
     assert _causes(("4 Survivors", 4), ("Glutton", 0), ("Ration", 0)) == ""
+
+
+def test_W_D1_W_D2_W_D3_a_track_move_is_worded_as_before_from_the_kept_texts() -> None:
+    """_change words "Why: Food +3 -> 8 (cause)." from texts kept by track, change and value: every track, changes
+    beyond the kept range, negative Food and a cause read exactly as the plain wording, the value clamped."""
+    from treachery.games.eat.rules import FOOD, SANITY, TRACK_RANGE
+
+    base = treachery.new_game("eat", players=5, seed=2)
+    titles = ("Food", "Sanity", "Build")
+    rng = random.Random(3)
+    for _ in range(3000):
+        game = base.clone()
+        track = rng.randrange(3)
+        low, high = TRACK_RANGE[track]
+        start = rng.randint(low, high)
+        delta = rng.choice((rng.randint(-6, 6), rng.randint(-80, 80)))
+        cause = rng.choice(("", "+1 Forager"))
+        if track == FOOD:
+            game.food = start
+        elif track == SANITY:
+            game.sanity = start
+        else:
+            game.build = start
+        logged = len(game._log)
+        game._change(track, delta, ("W-T32",), "Evening", cause)
+        value = min(high, max(low, start + delta))
+        said = f" ({cause})" if cause else ""
+        assert game._log[logged][2] == f"Evening: {titles[track]} {_signed(delta)} -> {value}{said}."

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import treachery
 from tests.conformance import random_playout
+from treachery.games.killer.rules import DEAL
 
 ENDINGS = {"alien destroyed", "flamethrower", "last on board", "tragic defeat", "round cap"}
 
@@ -64,9 +65,9 @@ def test_cards_are_conserved(seed: int, players: int) -> None:
 
 def test_clone_copies_every_list_play_can_change() -> None:
     """clone() copies each mutable list of the state; only lists fixed at setup may be shared, and the card set's
-    first-card answers (derived from the cards alone, shared by every game of that card set)."""
+    first-card answers and dealt-pair texts (derived from the cards alone, shared by every game of that card set)."""
     fixed_at_setup = {"removed_at_setup", "status", "_pending",  # _pending is only ever replaced, never changed
-                      "first_card_cache"}
+                      "first_card_cache", "dealt_texts"}
     game = treachery.new_game("killer", players=6, seed=4)
     rng = random.Random(4)
     for _ in range(30):
@@ -78,3 +79,36 @@ def test_clone_copies_every_list_play_can_change() -> None:
             assert getattr(copy, name) is not value, f"clone shares the list {name!r}"
             if value and isinstance(value[0], list):
                 assert all(a is not b for a, b in zip(getattr(copy, name), value, strict=True)), name
+
+
+def test_K_T7_K_H1_the_deal_is_told_as_before_from_the_kept_texts() -> None:
+    """The Deal's texts are worded once and kept (by seats in dealing order, by pair of cards): each round's log still
+    names exactly the seats dealt to, publicly, and each seat's own two cards, to that seat alone."""
+    from treachery.games.killer.rules import _each
+
+    rng = random.Random(8)
+    checked = 0
+    for players in range(3, 11):
+        for seed in range(4):
+            game = treachery.new_game("killer", players=players, seed=seed)
+            while not game.over and game.round <= 3:
+                if game.step > DEAL and not game.short:  # this round's deal is logged, the hands not yet played
+                    rnd = game.round
+                    events = [e for e in game._log if e[1] == rnd]
+                    seats = [s for s in game.clockwise_from(game.first) if game._on_board(s)]
+                    said = [e for e in events if e[2].startswith("Two Crew cards dealt")]
+                    assert said == [(None, rnd, f"Two Crew cards dealt to {_each(seats)}.", ("K-T7", "K-T8"))]
+                    names = game.card_names
+                    for seat in seats:
+                        hand = game.hands[seat]
+                        told = [e for e in events if e[0] == seat and e[2].startswith("You are dealt")]
+                        assert told == [(seat, rnd, f"You are dealt {names[hand[0]]} and {names[hand[1]]}.",
+                                         ("K-T7", "K-H1"))]
+                    checked += 1
+                    while not game.over and game.round == rnd:  # on to the next round
+                        decision = game.pending()[0]
+                        game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+                    continue
+                decision = game.pending()[0]
+                game.act(decision.seat, decision.options[rng.randrange(len(decision.options))])
+    assert checked > 60

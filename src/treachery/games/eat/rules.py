@@ -143,6 +143,10 @@ def _sum(causes: list[str]) -> int:
     return sum(int(c.split(" ", 1)[0]) for c in causes)
 
 
+# A track's move as the log words it, by track, change and value (Eat._change)
+_MOVES: Final[dict[int, str]] = {}
+
+
 def _signed(amount: int) -> str:
     """``f"{amount:+d}"``: "+2", "-1", "+0" (compiled, a format spec is a generic call; this is not)."""
     return f"+{amount}" if amount >= 0 else str(amount)
@@ -566,8 +570,18 @@ class Eat(Game):
         else:
             self.build = min(high, max(low, self.build + delta))
             value = self.build
-        said = f" ({cause})" if cause else ""
-        self._event(self.round, f"{why}: {_TRACK_TITLES[track]} {_signed(delta)} -> {value}{said}.", rules)
+        # "Food +3 -> 8": worded once per track, change and value (a few hundred in all) and kept; a value is in
+        # -15..40 (TRACK_RANGE), so value + 16 is one of 64 digits, and a change of 64 or more is worded each time
+        key = (track * 128 + delta + 64) * 64 + value + 16 if -64 < delta < 64 else -1
+        moved = _MOVES.get(key) if key >= 0 else None
+        if moved is None:
+            moved = f"{_TRACK_TITLES[track]} {_signed(delta)} -> {value}"
+            if key >= 0:
+                _MOVES[key] = moved
+        if cause:
+            self._event(self.round, f"{why}: {moved} ({cause}).", rules)
+        else:
+            self._event(self.round, f"{why}: {moved}.", rules)
         if track == SANITY and value <= 0:
             self._ghosts_win("sanity", ("W-W1", "W-E4", "W-Q23"))
             return True

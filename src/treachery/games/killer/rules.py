@@ -91,6 +91,10 @@ def _each(seats: list[int]) -> str:
 
 
 # Per card set: the K-E6 answer for each dealt pair of cards, at index first * 24 + second (None until asked).
+# "You are dealt A and B." for each pair of cards (a list by pair index), per card set, worded as pairs are dealt
+_DEALT_TEXTS: Final[dict[int, list[str | None]]] = {}
+# "Two Crew cards dealt to each of P1, P2 and P3.", by the seats in dealing order (each seat + 1 a digit in base 11)
+_DEALT_TO: Final[dict[int, str]] = {}
 _FIRST_CARD_CACHES: Final[dict[int, list[tuple[tuple[int, ...], tuple[Option, ...], int] | None]]] = {}
 
 
@@ -153,6 +157,10 @@ class Killer(Game):
         if first_cards is None:
             first_cards = _FIRST_CARD_CACHES[id(self.cards)] = [None] * (24 * 24)
         self.first_card_cache = first_cards
+        dealt = _DEALT_TEXTS.get(id(self.cards))
+        if dealt is None:
+            dealt = _DEALT_TEXTS[id(self.cards)] = [None] * (24 * 24)
+        self.dealt_texts = dealt
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
         # sees its defaults learns nothing about the stream that shuffles the decks.
@@ -484,13 +492,23 @@ class Killer(Game):
             dealt_to = ", ".join([_p(s) for s in dealt])
             self._event(rnd, f"Not enough Crew cards: one card each for {dealt_to}; no Actions this round.",
                         ("K-T10", "K-T49", "K-T51"))
-        else:
-            self._event(rnd, f"Two Crew cards dealt to {_each(seats)}.", ("K-T7", "K-T8"))
-        names = self.card_names
+        else:  # (the texts are worded once and kept: they depend on the seats or the cards alone)
+            key = 0
+            for seat in seats:
+                key = key * 11 + seat + 1
+            text = _DEALT_TO.get(key)
+            if text is None:
+                text = _DEALT_TO[key] = f"Two Crew cards dealt to {_each(seats)}."
+            self._event(rnd, text, ("K-T7", "K-T8"))
+        names, pair_texts = self.card_names, self.dealt_texts
         for seat in seats:
             hand = self.hands[seat]
             if len(hand) == 2:
-                self._event(rnd, f"You are dealt {names[hand[0]]} and {names[hand[1]]}.", ("K-T7", "K-H1"), seat)
+                pair = hand[0] * 24 + hand[1]
+                told = pair_texts[pair]
+                if told is None:
+                    told = pair_texts[pair] = f"You are dealt {names[hand[0]]} and {names[hand[1]]}."
+                self._event(rnd, told, ("K-T7", "K-H1"), seat)
             elif hand:
                 self._event(rnd, f"You are dealt {names[hand[0]]}.", ("K-T7", "K-H1"), seat)
         self.step = GUESS
@@ -1135,6 +1153,7 @@ class Killer(Game):
         other.face_down = self.face_down[:]
         other.first = self.first
         other.first_card_cache = self.first_card_cache
+        other.dealt_texts = self.dealt_texts
         other.frozen = self.frozen[:]
         other.guess = self.guess[:]
         other.guess_public = self.guess_public
