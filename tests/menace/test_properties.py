@@ -201,3 +201,19 @@ def test_a_decisions_options_are_its_ids_and_shared_per_set_of_ids() -> None:
     assert g._decision(0, "turn", [0], "", None, ()).ids == (0,)
     assert g._decision(0, "turn", [0, 0], "", None, ()).ids == (0, 0)
     assert g._decision(0, "turn", [2, 1], "", None, ()).ids == (2, 1)
+
+
+def test_M_E5_M_E3_oxygen_and_energy_moves_are_worded_as_before_from_the_kept_heads() -> None:
+    """Oxygen and Energy lines are built from heads kept by track and values: each reads as the plain wording,
+    values beyond the kept range too, and a "!." inside the reason still loses its "." as every log line does."""
+    g = _random_walk(7, 5)
+    rng = random.Random(7)
+    for _ in range(2000):
+        track = rng.choice(("Oxygen", "Energy"))
+        before, value = rng.randint(-3, 70), rng.randint(-3, 70)
+        why = rng.choice(("Reroute", "cost of Panic!", "Panic!. Then more", "P2's Punctured Lung"))
+        g._log_move(track, before, value, why, ("M-E5",))
+        expected = f"{track} {before} → {value} ({why}).".replace("!.", "!")
+        assert g._log[-1] == (None, g.round, expected, ("M-E5",))
+    g._oxygen(-1, "Reroute", ("M-E60",))
+    assert g._log[-1][2].startswith("Oxygen ") and " → " in g._log[-1][2]

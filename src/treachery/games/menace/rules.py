@@ -163,6 +163,8 @@ def _user_cards(path: str) -> tuple[CardSet, Any]:
 
 # A block of discussion options: their ids and the options themselves, in the same order.
 _Block = tuple[tuple[int, ...], tuple[Option, ...]]
+# "Oxygen 5 → 4 (": the head of a track's move, by values and track (Menace._log_move)
+_MOVE_HEADS: Final[dict[int, str]] = {}
 
 
 def _cache_for(catalogue: Any) -> dict[Any, Any]:
@@ -612,7 +614,7 @@ class Menace(Game):
                                 ("M-E97",))
                     break
         self.oxygen = value
-        self._event(self.round, f"Oxygen {before} → {value} ({why}).", rules)
+        self._log_move("Oxygen", before, value, why, rules)
         self._check()
 
     def _energy(self, delta: int, why: str, rules: tuple[str, ...]) -> None:
@@ -622,8 +624,22 @@ class Menace(Game):
             value = max(before, min(value, self.ceiling))  # M-E3, M-E4
         value = max(0, min(10, value))
         self.energy = value
-        self._event(self.round, f"Energy {before} → {value} ({why}).", rules)
+        self._log_move("Energy", before, value, why, rules)
         self._check()
+
+    def _log_move(self, track: str, before: int, value: int, why: str, rules: tuple[str, ...]) -> None:
+        """"Oxygen 5 → 4 (why).": the head is worded once per track and values and kept (the "→" makes the text
+        two bytes a character, slower to build and to search), and only ``why`` is looked at for _event's "!."
+        (the rest of the text has none)."""
+        key = ((before * 64 + value) * 2 + (track == "Oxygen")) if 0 <= before < 64 and 0 <= value < 64 else -1
+        head = _MOVE_HEADS.get(key) if key >= 0 else None
+        if head is None:
+            head = f"{track} {before} → {value} ("
+            if key >= 0:
+                _MOVE_HEADS[key] = head
+        if "!" in why and "!." in why:
+            why = why.replace("!.", "!")
+        self._log.append((None, self.round, head + why + ").", rules))
 
     def _check(self) -> bool:
         """M-T37, M-W9: Oxygen 0, then all Crew killed, then the Safety Zone."""
