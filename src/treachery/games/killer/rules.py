@@ -91,11 +91,11 @@ def _each(seats: list[int]) -> str:
 
 
 # Per card set: the K-E6 answer for each dealt pair of cards, at index first * 24 + second (None until asked).
-# "You are dealt A and B." for each pair of cards (a list by pair index), per card set, worded as pairs are dealt
+_FIRST_CARD_CACHES: Final[dict[int, list[tuple[tuple[int, ...], tuple[Option, ...], int] | None]]] = {}
+# Per card set: "You are dealt A and B." for each pair of cards, indexed as above, worded as pairs are dealt.
 _DEALT_TEXTS: Final[dict[int, list[str | None]]] = {}
 # "Two Crew cards dealt to each of P1, P2 and P3.", by the seats in dealing order (each seat + 1 a digit in base 11)
 _DEALT_TO: Final[dict[int, str]] = {}
-_FIRST_CARD_CACHES: Final[dict[int, list[tuple[tuple[int, ...], tuple[Option, ...], int] | None]]] = {}
 
 
 def _first_card_rule(cardset: CardSet, first_dealt: int, second_dealt: int) -> tuple[list[int], int]:
