@@ -67,7 +67,7 @@ def test_clone_copies_every_list_play_can_change() -> None:
     """clone() copies each mutable list of the state; only lists fixed at setup may be shared, and the card set's
     first-card answers and dealt-pair texts (derived from the cards alone, shared by every game of that card set)."""
     fixed_at_setup = {"removed_at_setup", "status", "_pending",  # _pending is only ever replaced, never changed
-                      "first_card_cache", "dealt_texts"}
+                      "first_card_cache", "dealt_text_cache"}
     game = treachery.new_game("killer", players=6, seed=4)
     rng = random.Random(4)
     for _ in range(30):

@@ -160,7 +160,7 @@ class Killer(Game):
         dealt = _DEALT_TEXTS.get(id(self.cards))
         if dealt is None:
             dealt = _DEALT_TEXTS[id(self.cards)] = [None] * (24 * 24)
-        self.dealt_texts = dealt
+        self.dealt_text_cache = dealt
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
         # sees its defaults learns nothing about the stream that shuffles the decks.
@@ -500,7 +500,7 @@ class Killer(Game):
             if text is None:
                 text = _DEALT_TO[key] = f"Two Crew cards dealt to {_each(seats)}."
             self._event(rnd, text, ("K-T7", "K-T8"))
-        names, pair_texts = self.card_names, self.dealt_texts
+        names, pair_texts = self.card_names, self.dealt_text_cache
         for seat in seats:
             hand = self.hands[seat]
             if len(hand) == 2:
@@ -1153,7 +1153,7 @@ class Killer(Game):
         other.face_down = self.face_down[:]
         other.first = self.first
         other.first_card_cache = self.first_card_cache
-        other.dealt_texts = self.dealt_texts
+        other.dealt_text_cache = self.dealt_text_cache
         other.frozen = self.frozen[:]
         other.guess = self.guess[:]
         other.guess_public = self.guess_public
