@@ -7,7 +7,7 @@ has to decide or the game is over.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -94,6 +94,17 @@ def _each(seats: list[int]) -> str:
 _FIRST_CARD_CACHES: Final[dict[int, list[tuple[tuple[int, ...], tuple[Option, ...], int] | None]]] = {}
 # Per card set: "You are dealt A and B." for each pair of cards, indexed as above, worded as pairs are dealt.
 _DEALT_TEXTS: Final[dict[int, list[str | None]]] = {}
+PairTable = TypeVar("PairTable")
+
+
+def _pair_table(tables: dict[int, list[PairTable | None]], cards: CardSet) -> list[PairTable | None]:
+    """The card set's table in ``tables``, one entry per pair of cards (None until worked out), made on first use."""
+    table = tables.get(id(cards))
+    if table is None:
+        table = tables[id(cards)] = [None] * (24 * 24)
+    return table
+
+
 # "Two Crew cards dealt to each of P1, P2 and P3.", by the seats in dealing order (each seat + 1 a digit in base 11)
 _DEALT_TO: Final[dict[int, str]] = {}
 
@@ -153,14 +164,8 @@ class Killer(Game):
         self.position_texts = self.cards.position_texts
         self.action_texts = self.cards.action_texts
         self.last_on_board = self.cards.last_on_board
-        first_cards = _FIRST_CARD_CACHES.get(id(self.cards))  # derived data, shared
-        if first_cards is None:
-            first_cards = _FIRST_CARD_CACHES[id(self.cards)] = [None] * (24 * 24)
-        self.first_card_cache = first_cards
-        dealt = _DEALT_TEXTS.get(id(self.cards))
-        if dealt is None:
-            dealt = _DEALT_TEXTS[id(self.cards)] = [None] * (24 * 24)
-        self.dealt_text_cache = dealt
+        self.first_card_cache = _pair_table(_FIRST_CARD_CACHES, self.cards)  # derived data, shared
+        self.dealt_text_cache = _pair_table(_DEALT_TEXTS, self.cards)
         self.rng = Rng(seed)
         # Random timeout defaults come from their own stream, derived one-way from the seed: a seat that
         # sees its defaults learns nothing about the stream that shuffles the decks.

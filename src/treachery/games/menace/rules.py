@@ -177,6 +177,13 @@ def _cache_for(catalogue: Any) -> dict[Any, Any]:
 _SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(8))
 
 
+def _one_end(text: str) -> str:
+    """A card name that ends in "!" (Panic!) ends its sentence too: no "Panic!." in a player's log. (One character is
+    looked for first: a two-character search in a text with "→" in it converts the needle to the text's width each
+    time, several times the cost, and most texts have no "!".)"""
+    return text.replace("!.", "!") if "!" in text and "!." in text else text
+
+
 def _distinct_ids(base: int, items: list[int]) -> list[int]:
     """``sorted({base + item for item in items})``: one option per kind of card (or Wound) held, in id order, without
     a set or a sort (compiled, a set of boxed ints, then Python's generic sort): each id is put in its place among
@@ -222,12 +229,7 @@ class Menace(Game):
     )
 
     def _event(self, round_no: int, text: str, rules: tuple[str, ...], audience: int | None = None) -> None:
-        # a card name that ends in "!" (Panic!) ends its sentence too: no "Panic!." in a player's log. (One
-        # character is looked for first: a two-character search in a text with "→" in it converts the needle to the
-        # text's width each time, several times the cost, and most texts have no "!".)
-        if "!" in text and "!." in text:
-            text = text.replace("!.", "!")
-        self._log.append((audience, round_no, text, rules))
+        self._log.append((audience, round_no, _one_end(text), rules))
 
     # M-D6, M-T39, M-V20: the table's default timers in seconds (host-adjustable; none in batch simulation).
     # "defense" is the window between the Voting Pistol and the vote (M-V19): the engine asks the vote at once
@@ -637,9 +639,7 @@ class Menace(Game):
             head = f"{track} {before} → {value} ("
             if key >= 0:
                 _MOVE_HEADS[key] = head
-        if "!" in why and "!." in why:
-            why = why.replace("!.", "!")
-        self._log.append((None, self.round, head + why + ").", rules))
+        self._log.append((None, self.round, head + _one_end(why) + ").", rules))
 
     def _check(self) -> bool:
         """M-T37, M-W9: Oxygen 0, then all Crew killed, then the Safety Zone."""
